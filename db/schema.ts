@@ -1,0 +1,4 @@
+// Every module's tables, gathered for drizzle (typed queries) and drizzle-kit (migrations).
+// Modules own their tables in modules/<domain>/tables.ts; this file only re-exports them.
+
+export * from '../modules/auth/tables'

@@ -1,0 +1,63 @@
+// Composes the service: builds the application context (database, clock, mail, plans, authentication),
+// checks the operation registry, and mounts the problem plugin first and then every module.
+
+import { Elysia } from 'elysia'
+import { openDatabase } from '../db/client'
+import { authModule } from './auth'
+import { authenticator } from './auth/authenticate'
+import { authOperations } from './auth/operations'
+import { databasePlanLookup } from './auth/plan-lookup'
+import { discoveryModule } from './discovery'
+import { discoveryOperations } from './discovery/operations'
+import { sandboxModule } from './sandbox'
+import { sandboxOperations } from './sandbox/operations'
+import { type Clock, systemClock } from './shared/clock'
+import type { Config } from './shared/config'
+import type { AppContext } from './shared/context'
+import { type Logger, createLogger } from './shared/logger'
+import { DevOutbox, type Mailer, smtpMailer } from './shared/mail'
+import type { AnyOperation } from './shared/operation'
+import { problemPlugin } from './shared/problem-plugin'
+import { RateLimiter } from './shared/rate-limit'
+import { assertRegistry } from './shared/registry'
+
+/** Every operation of the service, in the order their modules are mounted. */
+export const allOperations: readonly AnyOperation[] = [...discoveryOperations, ...authOperations, ...sandboxOperations]
+
+export interface AppOptions {
+  clock?: Clock
+  log?: Logger
+  /** Replace outgoing mail (tests); by default SMTP when configured, else the development outbox. */
+  mailer?: Mailer
+}
+
+export async function createApp(config: Readonly<Config>, options: AppOptions = {}) {
+  assertRegistry(allOperations)
+  const log = options.log ?? createLogger(config.logLevel)
+  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken)
+  const outbox = config.smtpUrl ? null : new DevOutbox(log)
+  const context: AppContext = {
+    config,
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    log,
+    mailer: options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outbox!),
+    outbox,
+    rateLimiter: new RateLimiter(options.clock ?? systemClock),
+    plans: databasePlanLookup(database.db),
+    authenticate: async () => ({ ok: false, reason: 'unknown', detail: 'Not ready.' }),
+    instanceId: crypto.randomUUID(),
+    operations: allOperations.filter((op) => !(op.devOnly && config.nodeEnv === 'production')),
+  }
+  context.authenticate = authenticator(context)
+
+  const app = new Elysia({ name: 'app', seed: context.instanceId })
+    .use(problemPlugin(context))
+    .use(discoveryModule(context))
+    .use(authModule(context))
+    .use(sandboxModule(context))
+
+  return { app, context, close: () => database.close() }
+}
+
+export type App = Awaited<ReturnType<typeof createApp>>['app']

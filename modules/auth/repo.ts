@@ -1,0 +1,177 @@
+// Queries of the auth module: the only code that touches its tables.
+
+import { and, desc, eq, isNull, lt } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import type { Scope } from '../shared/principal'
+import {
+  apiKeys,
+  memberships,
+  oidcIdentities,
+  organizations,
+  otpChallenges,
+  sandboxSessions,
+  serviceTokens,
+  sessions,
+  users,
+} from './tables'
+
+export type UserRow = typeof users.$inferSelect
+export type OrganizationRow = typeof organizations.$inferSelect
+export type ApiKeyRow = typeof apiKeys.$inferSelect
+export type OtpChallengeRow = typeof otpChallenges.$inferSelect
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: eq(users.email, email) })
+}
+
+export async function findUser(db: Database, id: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: eq(users.id, id) })
+}
+
+export async function findOrganization(db: Database, id: string): Promise<OrganizationRow | undefined> {
+  return db.query.organizations.findFirst({ where: eq(organizations.id, id) })
+}
+
+/** A new user with a personal workspace they own. */
+export async function insertUserWithWorkspace(
+  db: Database,
+  user: { id: string; email: string | null },
+  organizationId: string,
+  now: string,
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ id: user.id, email: user.email, personal_organization_id: organizationId, created_at: now })
+      .returning()
+    await tx.insert(organizations).values({
+      id: organizationId,
+      name: user.email ? `${user.email}'s workspace` : 'Personal workspace',
+      kind: 'personal',
+      owner_user_id: user.id,
+      created_at: now,
+    })
+    await tx.insert(memberships).values({ organization_id: organizationId, user_id: user.id, role: 'owner', created_at: now })
+    return row
+  })
+}
+
+export async function setOrganizationTier(db: Database, organizationId: string, tier: OrganizationRow['tier']): Promise<void> {
+  await db.update(organizations).set({ tier }).where(eq(organizations.id, organizationId))
+}
+
+export async function setBillingAdmin(db: Database, userId: string, value: boolean): Promise<void> {
+  await db.update(users).set({ billing_admin: value }).where(eq(users.id, userId))
+}
+
+// --- sign-in challenges ---
+
+export async function insertChallenge(db: Database, row: typeof otpChallenges.$inferInsert): Promise<void> {
+  await db.insert(otpChallenges).values(row)
+}
+
+/** Mark every open challenge of an address used, so only the newest code works. */
+export async function supersedeChallenges(db: Database, email: string, now: string): Promise<void> {
+  await db
+    .update(otpChallenges)
+    .set({ consumed_at: now })
+    .where(and(eq(otpChallenges.email, email), isNull(otpChallenges.consumed_at)))
+}
+
+export async function latestOpenChallenge(db: Database, email: string) {
+  return db.query.otpChallenges.findFirst({
+    where: and(eq(otpChallenges.email, email), isNull(otpChallenges.consumed_at)),
+    orderBy: desc(otpChallenges.created_at),
+  })
+}
+
+export async function findChallengeByLink(db: Database, linkHash: string) {
+  return db.query.otpChallenges.findFirst({ where: eq(otpChallenges.link_hash, linkHash) })
+}
+
+export async function recordWrongCode(db: Database, id: string, attempts: number, consumedAt: string | null): Promise<void> {
+  await db.update(otpChallenges).set({ attempts, consumed_at: consumedAt }).where(eq(otpChallenges.id, id))
+}
+
+/** Consume a challenge once; false when another request consumed it first. */
+export async function consumeChallenge(db: Database, id: string, now: string): Promise<boolean> {
+  const rows = await db
+    .update(otpChallenges)
+    .set({ consumed_at: now })
+    .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumed_at)))
+    .returning({ id: otpChallenges.id })
+  return rows.length === 1
+}
+
+export async function deleteExpiredChallenges(db: Database, now: string): Promise<void> {
+  await db.delete(otpChallenges).where(lt(otpChallenges.expires_at, now))
+}
+
+// --- credentials ---
+
+export async function insertSession(db: Database, row: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(row)
+}
+
+export async function findSessionByHash(db: Database, tokenHash: string) {
+  return db.query.sessions.findFirst({ where: eq(sessions.token_hash, tokenHash) })
+}
+
+export async function insertApiKey(db: Database, row: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
+  const [inserted] = await db.insert(apiKeys).values(row).returning()
+  return inserted
+}
+
+export async function findApiKeyByHash(db: Database, tokenHash: string) {
+  return db.query.apiKeys.findFirst({ where: eq(apiKeys.token_hash, tokenHash) })
+}
+
+export async function listApiKeys(db: Database, scope: Scope): Promise<ApiKeyRow[]> {
+  return db.query.apiKeys.findMany({
+    where: and(eq(apiKeys.organization_id, scope.organization_id), eq(apiKeys.user_id, scope.user_id)),
+    orderBy: desc(apiKeys.id),
+  })
+}
+
+export async function findApiKey(db: Database, scope: Scope, id: string): Promise<ApiKeyRow | undefined> {
+  return db.query.apiKeys.findFirst({
+    where: and(eq(apiKeys.id, id), eq(apiKeys.organization_id, scope.organization_id), eq(apiKeys.user_id, scope.user_id)),
+  })
+}
+
+export async function revokeApiKey(db: Database, scope: Scope, id: string, now: string): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ revoked_at: now })
+    .where(
+      and(eq(apiKeys.id, id), eq(apiKeys.organization_id, scope.organization_id), eq(apiKeys.user_id, scope.user_id), isNull(apiKeys.revoked_at)),
+    )
+}
+
+export async function touchApiKey(db: Database, id: string, now: string): Promise<void> {
+  await db.update(apiKeys).set({ last_used_at: now }).where(eq(apiKeys.id, id))
+}
+
+export async function insertServiceToken(db: Database, row: typeof serviceTokens.$inferInsert): Promise<void> {
+  await db.insert(serviceTokens).values(row)
+}
+
+export async function findServiceTokenByHash(db: Database, tokenHash: string) {
+  return db.query.serviceTokens.findFirst({ where: eq(serviceTokens.token_hash, tokenHash) })
+}
+
+export async function insertSandboxSession(db: Database, row: typeof sandboxSessions.$inferInsert): Promise<void> {
+  await db.insert(sandboxSessions).values(row)
+}
+
+export async function findSandboxSessionByHash(db: Database, tokenHash: string) {
+  return db.query.sandboxSessions.findFirst({ where: eq(sandboxSessions.token_hash, tokenHash) })
+}
+
+export async function findOidcIdentity(db: Database, issuer: string, subject: string) {
+  return db.query.oidcIdentities.findFirst({ where: and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, subject)) })
+}
+
+export async function insertOidcIdentity(db: Database, row: typeof oidcIdentities.$inferInsert): Promise<void> {
+  await db.insert(oidcIdentities).values(row).onConflictDoNothing()
+}

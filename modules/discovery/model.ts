@@ -1,0 +1,92 @@
+// Response models of the discovery operations.
+
+import { Type } from '@sinclair/typebox'
+
+const Wearable = Type.Object({
+  first_party_oauth: Type.Boolean({ description: 'A connection can start with no client credentials of your own.' }),
+  connection_model: Type.Union([Type.Literal('server_oauth'), Type.Literal('companion_app'), Type.Literal('mobile_bridge')]),
+})
+
+export const Capabilities = Type.Object(
+  {
+    service: Type.Object({ name: Type.String(), version: Type.String(), openapi: Type.String(), mcp: Type.String() }),
+    modalities: Type.Array(Type.String()),
+    genetics: Type.Object({
+      formats: Type.Array(Type.String()),
+      compressions: Type.Array(Type.String()),
+      builds: Type.Array(Type.String()),
+      annotation_depths: Type.Array(
+        Type.Object({ depth: Type.String(), available: Type.Boolean(), note: Type.String() }),
+      ),
+    }),
+    wearables: Type.Record(Type.String(), Wearable),
+    auth: Type.Object({ methods: Type.Array(Type.String()), oidc_issuer: Type.Union([Type.String(), Type.Null()]) }),
+    billing: Type.Object({ enabled: Type.Boolean() }),
+    x402: Type.Object({ enabled: Type.Boolean() }),
+  },
+  { $id: 'Capabilities' },
+)
+
+const Quota = Type.Union([Type.Integer(), Type.Null()])
+
+export const Pricing = Type.Object(
+  {
+    currency: Type.Literal('USD'),
+    billing_enabled: Type.Boolean(),
+    plans: Type.Array(
+      Type.Object({
+        tier: Type.String(),
+        name: Type.String(),
+        price: Type.Union([
+          Type.Object({ amount: Type.String(), currency: Type.String(), interval: Type.String() }),
+          Type.Object({ custom: Type.Literal(true) }),
+        ]),
+        quotas: Type.Object({
+          uploads_per_month: Quota,
+          analyses_per_month: Quota,
+          wearable_syncs_per_month: Quota,
+          queued_wgs_jobs: Quota,
+          full_dbsnp_jobs: Quota,
+        }),
+        allows: Type.Record(Type.String(), Type.Boolean()),
+        summary: Type.String(),
+      }),
+    ),
+    rules: Type.Array(Type.String()),
+    introductory_allowance: Type.Object({ protected_requests: Type.Integer() }),
+  },
+  { $id: 'Pricing' },
+)
+
+export const Health = Type.Object({ status: Type.Literal('ok'), version: Type.String(), uptime_seconds: Type.Number() })
+export const Ready = Type.Object({ status: Type.Literal('ready'), checks: Type.Record(Type.String(), Type.String()) })
+
+export const ProblemTypeDoc = Type.Object({
+  type: Type.String(),
+  title: Type.String(),
+  status: Type.Integer(),
+  description: Type.String(),
+})
+
+export const X402Catalog = Type.Object(
+  {
+    x402Version: Type.Literal(2),
+    enabled: Type.Boolean(),
+    networks: Type.Array(Type.String()),
+    facilitators: Type.Array(Type.String()),
+    routes: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        method: Type.String(),
+        route: Type.String(),
+        price_usd: Type.String(),
+        description: Type.String(),
+        tags: Type.Array(Type.String()),
+        input_example: Type.Unknown(),
+        input_schema: Type.Unknown(),
+        output_example: Type.Unknown(),
+      }),
+    ),
+  },
+  { $id: 'X402Catalog' },
+)

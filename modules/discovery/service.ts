@@ -1,0 +1,79 @@
+// What the service offers, derived from configuration and the operation registry.
+
+import type { AppContext } from '../shared/context'
+import { API_VERSION } from '../shared/openapi'
+import { PLANS, SERVE_OTHERS_RULE } from '../shared/plans'
+import { ProblemError } from '../shared/problem'
+import { x402Catalog } from '../shared/registry'
+
+export const GENETICS_FORMATS = ['vcf', 'gvcf', '23andme', 'ancestrydna', 'myheritage', 'ftdna', 'livingdna', 'decodeme']
+
+export function capabilities(app: AppContext) {
+  const { config } = app
+  return {
+    service: {
+      name: 'Wellness Data Service',
+      version: API_VERSION,
+      openapi: `${config.publicBaseUrl}/openapi.json`,
+      mcp: `${config.publicBaseUrl}/mcp`,
+    },
+    modalities: ['biomarkers', 'wearables', 'genetics', 'behavioral'],
+    genetics: {
+      formats: GENETICS_FORMATS,
+      compressions: ['none', 'gzip', 'bgzf', 'zip'],
+      builds: ['GRCh37', 'GRCh38'],
+      annotation_depths: [
+        { depth: 'compact', available: true, note: 'Curated catalog shipped with the service.' },
+        {
+          depth: 'full_dbsnp',
+          available: config.dbsnpReferencePath !== null,
+          note: config.dbsnpReferencePath ? 'A dbSNP reference is provisioned.' : 'No dbSNP reference is provisioned on this deployment.',
+        },
+      ],
+    },
+    wearables: {
+      whoop: { first_party_oauth: config.wearables.whoop !== null, connection_model: 'server_oauth' as const },
+      oura: { first_party_oauth: config.wearables.oura !== null, connection_model: 'server_oauth' as const },
+      // The companion app signs in to the same account and syncs; no OAuth client of yours is involved.
+      health_connect: { first_party_oauth: true, connection_model: 'companion_app' as const },
+      apple_health: { first_party_oauth: false, connection_model: 'mobile_bridge' as const },
+      samsung_health: { first_party_oauth: false, connection_model: 'mobile_bridge' as const },
+    },
+    auth: {
+      methods: ['email_otp', 'api_key', 'service_token', 'sandbox', ...(config.oidc ? ['oidc'] : [])],
+      oidc_issuer: config.oidc?.issuer ?? null,
+    },
+    billing: { enabled: config.billingEnabled },
+    x402: { enabled: false },
+  }
+}
+
+export function pricing(app: AppContext) {
+  return {
+    currency: 'USD' as const,
+    billing_enabled: app.config.billingEnabled,
+    plans: PLANS.map((p) => ({ ...p, allows: { ...p.allows } })),
+    rules: [
+      'The first 100 protected hosted API requests of every cloud workspace are free; checkout is prompted only after that allowance is exhausted.',
+      'A canceled or delinquent subscription falls back to Free hosted limits.',
+      'Full dbSNP annotation needs an active paid subscription, a valid payment method, a plan with a non-zero full_dbsnp_jobs quota and a provisioned reference. Free and Standard are compact-only.',
+      SERVE_OTHERS_RULE,
+      'An API key lasts 365 days.',
+      'Self-hosted deployments (BILLING_ENABLED=false) are not subject to billing.',
+    ],
+    introductory_allowance: { protected_requests: 100 },
+  }
+}
+
+export async function readiness(app: AppContext) {
+  try {
+    await app.db.run('select 1')
+  } catch {
+    throw new ProblemError('unavailable', 'The database is not reachable.')
+  }
+  return { status: 'ready' as const, checks: { database: 'ok' } }
+}
+
+export function x402Document(app: AppContext) {
+  return { x402Version: 2 as const, enabled: false, networks: [], facilitators: [], routes: x402Catalog(app.operations) }
+}

@@ -1,0 +1,40 @@
+// Starts the HTTP service on the configured port (embedded defaults: SQLite file and blobs under ./data,
+// development mail outbox) and prints where it listens.
+
+import { createApp } from './app'
+import { ConfigError, loadConfig } from './shared/config'
+
+function describeDatabase(url: string): string {
+  if (url.startsWith('file:')) return url
+  try {
+    const parsed = new URL(url)
+    return `${parsed.protocol}//${parsed.host}`
+  } catch {
+    return 'remote libsql'
+  }
+}
+
+try {
+  const config = loadConfig()
+  const { app, context, close } = await createApp(config)
+  app.listen({ port: config.port, hostname: config.host })
+  const mail = config.smtpUrl ? 'SMTP' : `development outbox (read it at ${config.publicBaseUrl}/dev/outbox?email=...)`
+  console.log(`Wellness Data Service listening on http://localhost:${config.port}`)
+  console.log(`  database: ${describeDatabase(config.databaseUrl)}`)
+  console.log(`  mail: ${mail}`)
+  console.log(`  OpenAPI: ${config.publicBaseUrl}/openapi.json`)
+  const stop = async () => {
+    context.log.info('server.stopping')
+    await app.stop()
+    close()
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`)
+    process.exit(1)
+  }
+  throw error
+}

@@ -1,0 +1,151 @@
+// Configuration: one declared list of environment variables, parsed once at start into a frozen object.
+// A missing or malformed value stops the start with a message naming the variable. Tests build a
+// Config with `testConfig()` instead of touching process.env. The README's table is checked against
+// CONFIG_VARIABLES by a test, so this list is the single source of truth.
+
+import { join, resolve } from 'node:path'
+
+type Kind = 'string' | 'integer' | 'boolean' | 'url' | 'enum'
+
+export interface ConfigVariable {
+  name: string
+  kind: Kind
+  default?: string
+  values?: readonly string[]
+  secret?: boolean
+  description: string
+}
+
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'PORT', kind: 'integer', default: '3000', description: 'HTTP port the service listens on.' },
+  { name: 'HOST', kind: 'string', default: '0.0.0.0', description: 'Interface to bind.' },
+  { name: 'DATA_DIR', kind: 'string', default: './data', description: 'Where the embedded database and blobs live unless DATABASE_URL or storage settings say otherwise.' },
+  { name: 'DATABASE_URL', kind: 'string', default: 'file:<DATA_DIR>/wellness.db', description: 'libsql/SQLite URL: `file:` for the embedded file, `libsql://` or `http(s)://` for a libsql server (sqld, Turso).' },
+  { name: 'DATABASE_AUTH_TOKEN', kind: 'string', secret: true, description: 'Auth token for a remote libsql server.' },
+  { name: 'PUBLIC_BASE_URL', kind: 'url', default: 'http://localhost:<PORT>', description: 'Base URL used in links the service hands out (sign-in links, problem types, dashboard URLs).' },
+  { name: 'NODE_ENV', kind: 'enum', values: ['development', 'production', 'test'], default: 'development', description: '`production` hides the development mail outbox and requires SMTP_URL.' },
+  { name: 'LOG_LEVEL', kind: 'enum', values: ['debug', 'info', 'warn', 'error', 'silent'], default: 'info', description: 'Minimum level of the JSON log lines on stdout.' },
+  { name: 'SMTP_URL', kind: 'url', secret: true, description: 'SMTP server for sign-in mail, e.g. `smtp://user:pass@mail.example.com:587`. Unset: development outbox (refused in production).' },
+  { name: 'MAIL_FROM', kind: 'string', default: 'Wellness Data Service <no-reply@localhost>', description: 'Sender of sign-in mail.' },
+  { name: 'OIDC_ISSUER', kind: 'url', description: 'Accept bearer JWTs from this OpenID Connect issuer (verified against its JWKS).' },
+  { name: 'OIDC_AUDIENCE', kind: 'string', description: 'Required `aud` of OIDC access tokens (needed when OIDC_ISSUER is set).' },
+  { name: 'OIDC_JWKS_URL', kind: 'url', description: "JWKS location; default: the issuer's discovery document `jwks_uri`." },
+  { name: 'TRUST_PROXY', kind: 'boolean', default: 'false', description: 'Take the client address from X-Forwarded-For (only behind a trusted proxy); used for rate limits.' },
+  { name: 'MAX_BODY_BYTES', kind: 'integer', default: '1048576', description: 'Largest JSON body accepted by ordinary operations (bytes); larger gets 413.' },
+  { name: 'WHOOP_CLIENT_ID', kind: 'string', description: 'First-party WHOOP OAuth client id (with WHOOP_CLIENT_SECRET).' },
+  { name: 'WHOOP_CLIENT_SECRET', kind: 'string', secret: true, description: 'First-party WHOOP OAuth client secret.' },
+  { name: 'OURA_CLIENT_ID', kind: 'string', description: 'First-party Oura OAuth client id (with OURA_CLIENT_SECRET).' },
+  { name: 'OURA_CLIENT_SECRET', kind: 'string', secret: true, description: 'First-party Oura OAuth client secret.' },
+  { name: 'DBSNP_REFERENCE_PATH', kind: 'string', description: 'bgzipped, tabix-indexed dbSNP VCF for full dbSNP annotation (`annotation_depth: full_dbsnp`). Unset: compact annotation only.' },
+  { name: 'BILLING_ENABLED', kind: 'boolean', default: 'false', description: 'Hosted billing rules (plans, quotas, payments). Off for self-hosted deployments.' },
+]
+
+export type NodeEnv = 'development' | 'production' | 'test'
+
+export interface OAuthClient {
+  clientId: string
+  clientSecret: string
+}
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string
+  databaseAuthToken: string | null
+  publicBaseUrl: string
+  nodeEnv: NodeEnv
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
+  smtpUrl: string | null
+  mailFrom: string
+  oidc: { issuer: string; audience: string; jwksUrl: string | null } | null
+  trustProxy: boolean
+  maxBodyBytes: number
+  wearables: { whoop: OAuthClient | null; oura: OAuthClient | null }
+  dbsnpReferencePath: string | null
+  billingEnabled: boolean
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+function read(env: Env, variable: ConfigVariable): string | undefined {
+  const raw = env[variable.name]
+  if (raw === undefined || raw.trim() === '') return undefined
+  const value = raw.trim()
+  switch (variable.kind) {
+    case 'integer':
+      if (!/^\d+$/.test(value)) throw new ConfigError(`${variable.name} must be a whole number, got "${value}".`)
+      return value
+    case 'boolean':
+      if (!['true', 'false', '1', '0'].includes(value.toLowerCase()))
+        throw new ConfigError(`${variable.name} must be true or false, got "${value}".`)
+      return value.toLowerCase()
+    case 'url':
+      if (!URL.canParse(value)) throw new ConfigError(`${variable.name} must be a URL.`)
+      return value
+    case 'enum':
+      if (!variable.values!.includes(value))
+        throw new ConfigError(`${variable.name} must be one of ${variable.values!.join(', ')}, got "${value}".`)
+      return value
+    default:
+      return value
+  }
+}
+
+const VARIABLES = new Map(CONFIG_VARIABLES.map((v) => [v.name, v]))
+const get = (env: Env, name: string) => read(env, VARIABLES.get(name)!)
+const bool = (v: string | undefined, fallback: boolean) => (v === undefined ? fallback : v === 'true' || v === '1')
+
+function oauthClient(env: Env, prefix: string): OAuthClient | null {
+  const clientId = get(env, `${prefix}_CLIENT_ID`)
+  const clientSecret = get(env, `${prefix}_CLIENT_SECRET`)
+  if (!clientId && !clientSecret) return null
+  if (!clientId || !clientSecret) throw new ConfigError(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together.`)
+  return { clientId, clientSecret }
+}
+
+/** Parse the environment into a frozen Config, or throw a ConfigError naming the variable. */
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const port = Number(get(env, 'PORT') ?? 3000)
+  if (port < 1 || port > 65535) throw new ConfigError('PORT must be between 1 and 65535.')
+  const dataDir = resolve(get(env, 'DATA_DIR') ?? './data')
+  const nodeEnv = (get(env, 'NODE_ENV') ?? 'development') as NodeEnv
+  const smtpUrl = get(env, 'SMTP_URL') ?? null
+  if (nodeEnv === 'production' && !smtpUrl)
+    throw new ConfigError('SMTP_URL is required when NODE_ENV=production (the development mail outbox is refused in production).')
+  const issuer = get(env, 'OIDC_ISSUER')
+  const audience = get(env, 'OIDC_AUDIENCE')
+  if (issuer && !audience) throw new ConfigError('OIDC_AUDIENCE is required when OIDC_ISSUER is set.')
+  const maxBodyBytes = Number(get(env, 'MAX_BODY_BYTES') ?? 1048576)
+  if (maxBodyBytes < 1024) throw new ConfigError('MAX_BODY_BYTES must be at least 1024.')
+  return Object.freeze({
+    port,
+    host: get(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: get(env, 'DATABASE_URL') ?? `file:${join(dataDir, 'wellness.db')}`,
+    databaseAuthToken: get(env, 'DATABASE_AUTH_TOKEN') ?? null,
+    publicBaseUrl: (get(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    nodeEnv,
+    logLevel: (get(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'],
+    smtpUrl,
+    mailFrom: get(env, 'MAIL_FROM') ?? 'Wellness Data Service <no-reply@localhost>',
+    oidc: issuer ? { issuer: issuer.replace(/\/+$/, ''), audience: audience!, jwksUrl: get(env, 'OIDC_JWKS_URL') ?? null } : null,
+    trustProxy: bool(get(env, 'TRUST_PROXY'), false),
+    maxBodyBytes,
+    wearables: { whoop: oauthClient(env, 'WHOOP'), oura: oauthClient(env, 'OURA') },
+    dbsnpReferencePath: get(env, 'DBSNP_REFERENCE_PATH') ?? null,
+    billingEnabled: bool(get(env, 'BILLING_ENABLED'), false),
+  })
+}
+
+/** A configuration for tests: development defaults, silent logs, then the given overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Readonly<Config> {
+  return Object.freeze({ ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), trustProxy: true, ...overrides })
+}

@@ -1,0 +1,35 @@
+// The application context: every dependency a service needs, built once per app (tests build their own).
+// Handlers receive it as `ctx.app`; services take the parts they use as plain arguments.
+
+import type { Database } from '../../db/client'
+import type { Clock } from './clock'
+import type { Config } from './config'
+import type { Logger } from './logger'
+import type { DevOutbox, Mailer } from './mail'
+import type { AnyOperation } from './operation'
+import type { PlanLookup } from './plans'
+import type { Principal } from './principal'
+import type { RateLimiter } from './rate-limit'
+
+/** What a bearer token resolved to: a principal, or why it was refused. */
+export type Authentication =
+  | { ok: true; principal: Principal }
+  | { ok: false; reason: 'malformed' | 'unknown' | 'expired' | 'revoked' | 'invalid'; detail: string }
+
+export interface AppContext {
+  config: Readonly<Config>
+  db: Database
+  clock: Clock
+  log: Logger
+  mailer: Mailer
+  /** The development outbox when mail is not configured; null with SMTP. */
+  outbox: DevOutbox | null
+  rateLimiter: RateLimiter
+  plans: PlanLookup
+  /** Turns a bearer token into a principal (provided by the auth module). */
+  authenticate(token: string): Promise<Authentication>
+  /** Distinguishes apps built in one process (tests build many); seeds named plugins. */
+  instanceId: string
+  /** Every declared operation of the app; discovery and MCP derive from it. */
+  operations: readonly AnyOperation[]
+}

@@ -1,0 +1,89 @@
+// The gate every operation passes before its input is validated: who is calling (401), may this kind of
+// caller use it and does the token carry the grant (403), is the body readable (400/413/415), and does the
+// request name only the caller's own user and workspace (403). Auth comes first so that an anonymous
+// probe learns nothing about validation.
+
+import type { AppContext } from './context'
+import { assertBodyReadable } from './http-body'
+import type { AnyOperation } from './operation'
+import { SERVE_OTHERS_RULE, planFor } from './plans'
+import type { Principal } from './principal'
+import { ProblemError } from './problem'
+import { resolveCaller } from './scope'
+
+const WWW_AUTHENTICATE = 'Bearer realm="wellness"'
+
+function unauthorized(detail: string, reason?: string): ProblemError {
+  const challenge = reason ? `${WWW_AUTHENTICATE}, error="invalid_token"` : WWW_AUTHENTICATE
+  return new ProblemError('unauthorized', detail, { headers: { 'www-authenticate': challenge } })
+}
+
+export async function gate(
+  op: AnyOperation,
+  request: Request,
+  input: { params?: unknown; query?: unknown; body?: unknown },
+  app: AppContext,
+): Promise<Principal | null> {
+  const caller = await resolveCaller(request, app)
+  let principal: Principal | null = null
+  if (op.grant !== null) {
+    if (caller.state === 'anonymous') {
+      // The x402 payment path plugs in here for payable operations (SPEC "Pay-per-request authorization").
+      throw unauthorized('This operation needs a bearer token: Authorization: Bearer <token>.')
+    }
+    if (caller.state === 'refused') throw unauthorized(caller.detail, caller.reason)
+    principal = caller.principal
+    if (op.principals && !op.principals.includes(principal.kind)) {
+      throw new ProblemError(
+        'forbidden',
+        `This operation accepts ${op.principals.map(describeKind).join(' or ')}; the request used ${describeKind(principal.kind)}.`,
+      )
+    }
+    if (op.grant !== 'authenticated' && !principal.grants.includes(op.grant)) {
+      throw new ProblemError('forbidden', `The token does not carry the "${op.grant}" grant this operation needs.`)
+    }
+  } else if (caller.state === 'authenticated') {
+    principal = caller.principal
+  }
+  if (op.body) assertBodyReadable(request)
+  if (principal && op.ownScopeOnly !== false) assertOwnScope(principal, input)
+  return principal
+}
+
+const KIND_NAMES: Record<Principal['kind'], string> = {
+  session: 'a sign-in session token',
+  api_key: 'an API key',
+  oidc: 'an OIDC access token',
+  service_token: 'a service token',
+  sandbox: 'a sandbox session token',
+  wallet: 'a verified payment',
+}
+const describeKind = (kind: Principal['kind']) => KIND_NAMES[kind]
+
+/** A request may only name the caller's own user and workspace; anything else is 403. */
+function assertOwnScope(principal: Principal, input: { params?: unknown; query?: unknown; body?: unknown }): void {
+  for (const part of [input.params, input.query, input.body]) {
+    if (!part || typeof part !== 'object') continue
+    const named = part as Record<string, unknown>
+    const userId = named.user_id
+    const organizationId = named.organization_id
+    const otherUser = typeof userId === 'string' && userId !== principal.user_id
+    const otherOrg = typeof organizationId === 'string' && organizationId !== principal.organization_id
+    if (!otherUser && !otherOrg) continue
+    if (principal.kind === 'api_key' && otherUser && !planFor(principal.tier).allows.serve_other_users) {
+      throw new ProblemError('planRequired', SERVE_OTHERS_RULE, { extra: { plan: principal.tier } })
+    }
+    if (principal.kind === 'api_key' && otherUser) {
+      throw new ProblemError(
+        'forbidden',
+        'An API key acts for its owner only; mint a per-user token with POST /service-tokens to act for one of your users.',
+      )
+    }
+    throw new ProblemError(
+      'forbidden',
+      otherUser
+        ? 'This token acts for one user; the request names another user.'
+        : 'This token belongs to one workspace; the request names another organization.',
+    )
+  }
+}

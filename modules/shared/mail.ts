@@ -1,0 +1,46 @@
+// Outgoing mail: SMTP through nodemailer when SMTP_URL is set, otherwise the development outbox, which
+// keeps messages in memory and prints them to the log (never available in production; config refuses).
+
+import nodemailer from 'nodemailer'
+import type { Logger } from './logger'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html?: string
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>
+}
+
+export interface OutboxEntry extends MailMessage {
+  sent_at: string
+}
+
+/** Development outbox: readable through GET /dev/outbox outside production. */
+export class DevOutbox implements Mailer {
+  readonly messages: OutboxEntry[] = []
+  constructor(private readonly log: Logger) {}
+
+  async send(message: MailMessage): Promise<void> {
+    this.messages.push({ ...message, sent_at: new Date().toISOString() })
+    if (this.messages.length > 200) this.messages.shift()
+    this.log.info('dev_outbox.mail', { to: message.to, subject: message.subject, text: message.text })
+  }
+
+  latestFor(email: string): OutboxEntry[] {
+    const wanted = email.trim().toLowerCase()
+    return this.messages.filter((m) => m.to.toLowerCase() === wanted).reverse()
+  }
+}
+
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl)
+  return {
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html })
+    },
+  }
+}

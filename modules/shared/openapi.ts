@@ -1,0 +1,177 @@
+// The OpenAPI 3.1.0 document, generated from the operation declarations: every path, its parameters,
+// request body, success response, the problem responses it can give, and the bearer security scheme.
+// Schemas carrying an `$id` are hoisted into components.schemas and referenced.
+
+import type { TSchema } from '@sinclair/typebox'
+import { type AnyOperation, openApiPath } from './operation'
+import { PROBLEM_TYPES, type ProblemKey } from './problem'
+
+export const API_VERSION = '0.5.2'
+
+type Json = Record<string, unknown>
+
+const PROBLEM_SCHEMA: Json = {
+  type: 'object',
+  description: 'RFC 9457 problem details.',
+  required: ['type', 'title', 'status', 'detail'],
+  properties: {
+    type: { type: 'string', format: 'uri', description: 'Identifies the problem type; resolves to its documentation.' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string', description: 'What went wrong, for a human.' },
+    instance: { type: 'string', description: 'The request path.' },
+    request_id: { type: 'string', description: 'Also sent as the x-request-id header.' },
+    errors: {
+      type: 'array',
+      description: 'Invalid fields (validation problems only).',
+      items: {
+        type: 'object',
+        required: ['in', 'path', 'message'],
+        properties: { in: { type: 'string' }, path: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+  additionalProperties: true,
+}
+
+const STATUS_KEYS: Record<number, ProblemKey> = {
+  400: 'badRequest',
+  401: 'unauthorized',
+  402: 'paymentRequired',
+  403: 'forbidden',
+  404: 'notFound',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMediaType',
+  422: 'validation',
+  429: 'rateLimited',
+  500: 'internal',
+  503: 'unavailable',
+}
+
+/** Copy a schema as plain JSON (drops TypeBox's symbol keys) and hoist `$id` sub-schemas into `named`. */
+function hoist(schema: TSchema, named: Map<string, string>, out: Record<string, Json>): Json {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk)
+    if (!node || typeof node !== 'object') return node
+    const obj = node as Json
+    const id = typeof obj.$id === 'string' ? obj.$id : null
+    const copy: Json = {}
+    for (const [k, v] of Object.entries(obj)) if (k !== '$id') copy[k] = walk(v)
+    if (!id) return copy
+    const text = JSON.stringify(copy)
+    const earlier = named.get(id)
+    if (earlier !== undefined && earlier !== text) throw new Error(`Two different schemas share the $id "${id}".`)
+    named.set(id, text)
+    out[id] = copy
+    return { $ref: `#/components/schemas/${id}` }
+  }
+  return JSON.parse(JSON.stringify(walk(JSON.parse(JSON.stringify(schema))))) as Json
+}
+
+function problemStatuses(op: AnyOperation): number[] {
+  const statuses = new Set<number>(op.errors ?? [])
+  if (op.body) for (const s of [400, 413, 415]) statuses.add(s)
+  if (op.grant !== null) for (const s of [401, 403]) statuses.add(s)
+  if (op.x402) statuses.add(402)
+  if (op.params) statuses.add(404)
+  if (op.params || op.query || op.body) statuses.add(422)
+  statuses.add(500)
+  return [...statuses].sort((a, b) => a - b)
+}
+
+function parameters(op: AnyOperation, named: Map<string, string>, schemas: Record<string, Json>): Json[] {
+  const list: Json[] = []
+  for (const [where, schema] of [['path', op.params], ['query', op.query]] as const) {
+    if (!schema) continue
+    const required = new Set<string>((schema.required as string[] | undefined) ?? [])
+    for (const [name, property] of Object.entries(schema.properties)) {
+      const prop = hoist(property as TSchema, named, schemas)
+      list.push({
+        name,
+        in: where,
+        required: where === 'path' || required.has(name),
+        ...(prop.description ? { description: prop.description } : {}),
+        schema: prop,
+      })
+    }
+  }
+  return list
+}
+
+export function openApiDocument(operations: readonly AnyOperation[], baseUrl: string): Json {
+  const named = new Map<string, string>()
+  const schemas: Record<string, Json> = {}
+  const paths: Record<string, Record<string, Json>> = {}
+  const usedStatuses = new Set<number>()
+  const sorted = [...operations].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
+
+  for (const op of sorted) {
+    const status = op.status ?? 200
+    const media = op.produces ?? 'application/json'
+    const responses: Json = {
+      [status]: {
+        description: op.summary,
+        content: { [media]: { schema: media === 'text/html' ? { type: 'string' } : hoist(op.output, named, schemas) } },
+      },
+    }
+    for (const s of problemStatuses(op)) {
+      usedStatuses.add(s)
+      responses[s] = { $ref: `#/components/responses/Problem${s}` }
+    }
+    const operation: Json = {
+      operationId: op.id,
+      summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
+      tags: op.tags,
+      parameters: parameters(op, named, schemas),
+      responses,
+      security: op.grant === null ? [] : op.x402 ? [{ bearer: [] }, {}] : [{ bearer: [] }],
+      ...(op.grant ? { 'x-grant': op.grant } : {}),
+      ...(op.principals ? { 'x-principals': op.principals } : {}),
+      ...(op.mcp ? { 'x-mcp-tool': op.mcp.tool } : {}),
+      ...(op.x402 ? { 'x-x402': { price: op.x402.price, tags: op.x402.tags } } : {}),
+    }
+    if (op.body) {
+      operation.requestBody = { required: true, content: { 'application/json': { schema: hoist(op.body, named, schemas) } } }
+    }
+    const path = openApiPath(op.path)
+    paths[path] ??= {}
+    paths[path][op.method.toLowerCase()] = operation
+  }
+
+  const responses: Json = {}
+  for (const s of [...usedStatuses].sort((a, b) => a - b)) {
+    const type = PROBLEM_TYPES[STATUS_KEYS[s]]
+    responses[`Problem${s}`] = {
+      description: `${type.title}: ${type.description}`,
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    }
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Wellness Data Service',
+      version: API_VERSION,
+      description:
+        'Ingests a person\'s wellness data (lab biomarkers, wearables, genetics, behaviour), analyses it and returns source-backed output. Errors are RFC 9457 problem details (application/problem+json).',
+      license: { name: 'See repository' },
+    },
+    servers: [{ url: baseUrl }],
+    tags: [...new Set(sorted.flatMap((op) => op.tags))].sort().map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { Problem: PROBLEM_SCHEMA, ...schemas },
+      responses,
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key, a sign-in session token, an OIDC access token, a service token or a sandbox token.',
+        },
+      },
+    },
+  }
+}

@@ -1,0 +1,116 @@
+// One declaration per operation: id, method, path, TypeBox input and output, the grant it needs, and
+// the slots for x402 and MCP. Routes, the OpenAPI document, MCP tools and the x402 catalogue are all
+// derived from these declarations (see operations-plugin.ts, openapi.ts, registry.ts).
+
+import type { Static, TObject, TSchema } from '@sinclair/typebox'
+import type { AppContext } from './context'
+import type { Grant, Principal, PrincipalKind } from './principal'
+
+/** What an operation requires of its caller. */
+export type OperationGrant = Grant | 'authenticated' | null
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** Pay-per-request (x402) slot: price in USD and a discovery example. The payment path reads it. */
+export interface X402Slot {
+  price: string
+  description?: string
+  example: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: Record<string, unknown> }
+  outputExample?: unknown
+  tags: string[]
+}
+
+/** MCP slot: the operation is offered as this tool to callers whose grants allow it. */
+export interface McpSlot {
+  tool: string
+  description?: string
+}
+
+export interface OperationSpec<
+  P extends TObject | undefined,
+  Q extends TObject | undefined,
+  B extends TObject | undefined,
+  O extends TSchema,
+  G extends OperationGrant,
+> {
+  /** Stable id, `<module>.<action>`, used as OpenAPI operationId. */
+  id: string
+  method: HttpMethod
+  /** Elysia-style path with `:param` segments. */
+  path: string
+  summary: string
+  description?: string
+  tags: string[]
+  /** Grant the caller's token must carry; `'authenticated'` for any valid token; `null` for a public operation. */
+  grant: G
+  /** Only these principal kinds may call (e.g. key creation takes a session only). */
+  principals?: readonly PrincipalKind[]
+  params?: P
+  query?: Q
+  body?: B
+  output: O
+  /** Success status; 200 unless stated. */
+  status?: number
+  /** Media type of the success response; JSON unless stated. */
+  produces?: 'application/json' | 'text/html'
+  /** Largest accepted body in bytes; the configured MAX_BODY_BYTES unless stated. */
+  maxBodyBytes?: number
+  /** Extra problem statuses this operation documents besides the automatic ones (e.g. 404, 409, 429). */
+  errors?: number[]
+  /**
+   * `false` when `user_id` in the input names someone the caller acts for rather than the caller
+   * (minting a service token); the service then applies its own rule. Default: the gate requires the
+   * caller's own user and organization.
+   */
+  ownScopeOnly?: boolean
+  /** Served only outside production (e.g. the development mail outbox). */
+  devOnly?: boolean
+  x402?: X402Slot
+  mcp?: McpSlot
+}
+
+type In<S> = S extends TSchema ? Static<S> : undefined
+
+export interface RequestInfo {
+  id: string
+  ip: string | null
+  headers: Headers
+  url: URL
+}
+
+export interface OperationContext<G extends OperationGrant> {
+  principal: G extends null ? Principal | null : Principal
+  app: AppContext
+  request: RequestInfo
+}
+
+export type OperationInput<P, Q, B> = { params: In<P>; query: In<Q>; body: In<B> }
+
+export type OperationHandler<P, Q, B, O extends TSchema, G extends OperationGrant> = (
+  input: OperationInput<P, Q, B>,
+  ctx: OperationContext<G>,
+) => Static<O> | Response | Promise<Static<O> | Response>
+
+export type Operation<
+  P extends TObject | undefined = any,
+  Q extends TObject | undefined = any,
+  B extends TObject | undefined = any,
+  O extends TSchema = TSchema,
+  G extends OperationGrant = any,
+> = OperationSpec<P, Q, B, O, G> & { handler: OperationHandler<P, Q, B, O, G> }
+
+export type AnyOperation = Operation<any, any, any, TSchema, any>
+
+/** Declare an operation; the handler's input and return are typed from the schemas. */
+export function defineOperation<
+  P extends TObject | undefined = undefined,
+  Q extends TObject | undefined = undefined,
+  B extends TObject | undefined = undefined,
+  O extends TSchema = TSchema,
+  G extends OperationGrant = null,
+>(spec: OperationSpec<P, Q, B, O, G>, handler: OperationHandler<P, Q, B, O, G>): Operation<P, Q, B, O, G> {
+  return { ...spec, handler }
+}
+
+/** `/users/:user_id/trends` → `/users/{user_id}/trends` */
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}')

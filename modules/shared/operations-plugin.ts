@@ -1,0 +1,59 @@
+// Mounts declared operations as Elysia routes. Each route keeps full TypeBox validation of params, query,
+// body and response; the gate runs in `transform`, which Elysia calls before validation.
+
+import type { TObject } from '@sinclair/typebox'
+import { Elysia } from 'elysia'
+import type { AppContext } from './context'
+import { gate } from './gate'
+import { readJsonBody } from './http-body'
+import type { AnyOperation, RequestInfo } from './operation'
+import type { Principal } from './principal'
+import { clientIpOf, requestIdOf } from './request-info'
+import { scopePlugin } from './scope'
+
+const principals = new WeakMap<Request, Principal | null>()
+
+/** Convert declared integer/number/boolean fields of a query or path from their string form, strictly. */
+function coerceScalars(schema: TObject | undefined, values: Record<string, unknown> | undefined): void {
+  if (!schema || !values) return
+  for (const [name, property] of Object.entries(schema.properties)) {
+    const raw = values[name]
+    if (typeof raw !== 'string') continue
+    const type = (property as { type?: string }).type
+    if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(raw)) values[name] = Number(raw)
+    else if (type === 'boolean' && (raw === 'true' || raw === 'false')) values[name] = raw === 'true'
+  }
+}
+
+export function operationsPlugin(name: string, operations: readonly AnyOperation[], app: AppContext) {
+  const plugin = new Elysia({ name: `module.${name}`, seed: app.instanceId }).use(scopePlugin(app))
+  for (const op of operations) {
+    if (op.devOnly && app.config.nodeEnv === 'production') continue
+    const status = op.status ?? 200
+    plugin.route(
+      op.method,
+      op.path,
+      async ({ params, query, body, request, set }) => {
+        set.status = status
+        const info: RequestInfo = { id: requestIdOf(request), ip: clientIpOf(request), headers: request.headers, url: new URL(request.url) }
+        return op.handler(
+          { params: op.params ? params : undefined, query: op.query ? query : undefined, body: op.body ? body : undefined },
+          { principal: principals.get(request) ?? null, app, request: info } as never,
+        )
+      },
+      {
+        params: op.params,
+        query: op.query,
+        body: op.body,
+        response: op.produces === 'text/html' ? undefined : { [status]: op.output },
+        parse: op.body ? ({ request }) => readJsonBody(request, op.maxBodyBytes ?? app.config.maxBodyBytes) : 'none',
+        async transform({ request, params, query, body }) {
+          coerceScalars(op.params, params as Record<string, unknown>)
+          coerceScalars(op.query, query as Record<string, unknown>)
+          principals.set(request, await gate(op, request, { params, query, body }, app))
+        },
+      },
+    )
+  }
+  return plugin
+}

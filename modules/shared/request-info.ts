@@ -1,0 +1,38 @@
+// Per-request facts set once in onRequest (request id, client address) and read everywhere else.
+// Kept in WeakMaps keyed by the Request because Elysia's derive does not run for NOT_FOUND/PARSE errors.
+
+const requestIds = new WeakMap<Request, string>()
+const clientIps = new WeakMap<Request, string | null>()
+
+const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/
+
+/** Accept a caller's x-request-id when it is short and plain; otherwise mint one. */
+export function assignRequestId(request: Request): string {
+  const offered = request.headers.get('x-request-id')
+  const id = offered && SAFE_ID.test(offered) ? offered : `req_${crypto.randomUUID().replaceAll('-', '')}`
+  requestIds.set(request, id)
+  return id
+}
+
+export function requestIdOf(request: Request): string {
+  let id = requestIds.get(request)
+  if (!id) id = assignRequestId(request)
+  return id
+}
+
+export function setClientIp(request: Request, ip: string | null): void {
+  clientIps.set(request, ip)
+}
+
+export function clientIpOf(request: Request): string | null {
+  return clientIps.get(request) ?? null
+}
+
+/** The client address: the socket peer, or the first X-Forwarded-For hop when the proxy is trusted. */
+export function resolveClientIp(request: Request, socketIp: string | null, trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  return socketIp
+}
