@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { type Client, createClient } from '@libsql/client'
-import { type LibSQLDatabase, drizzle } from 'drizzle-orm/libsql'
+import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql'
 import { migrate } from 'drizzle-orm/libsql/migrator'
 import { migrationJournal, migrationSql } from './migrations/bundle'
 import * as schema from './schema'
@@ -24,7 +24,8 @@ function materializeMigrations(): string {
   const dir = mkdtempSync(join(tmpdir(), 'wds-migrations-'))
   mkdirSync(join(dir, 'meta'))
   writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(migrationJournal))
-  for (const entry of migrationJournal.entries) writeFileSync(join(dir, `${entry.tag}.sql`), migrationSql[entry.tag])
+  for (const entry of migrationJournal.entries)
+    writeFileSync(join(dir, `${entry.tag}.sql`), migrationSql[entry.tag])
   return dir
 }
 

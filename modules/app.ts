@@ -14,7 +14,7 @@ import { sandboxOperations } from './sandbox/operations'
 import { type Clock, systemClock } from './shared/clock'
 import type { Config } from './shared/config'
 import type { AppContext } from './shared/context'
-import { type Logger, createLogger } from './shared/logger'
+import { createLogger, type Logger } from './shared/logger'
 import { DevOutbox, type Mailer, smtpMailer } from './shared/mail'
 import type { AnyOperation } from './shared/operation'
 import { problemPlugin } from './shared/problem-plugin'
@@ -22,7 +22,11 @@ import { RateLimiter } from './shared/rate-limit'
 import { assertRegistry } from './shared/registry'
 
 /** Every operation of the service, in the order their modules are mounted. */
-export const allOperations: readonly AnyOperation[] = [...discoveryOperations, ...authOperations, ...sandboxOperations]
+export const allOperations: readonly AnyOperation[] = [
+  ...discoveryOperations,
+  ...authOperations,
+  ...sandboxOperations,
+]
 
 export interface AppOptions {
   clock?: Clock

@@ -18,7 +18,9 @@ try {
   const config = loadConfig()
   const { app, context, close } = await createApp(config)
   app.listen({ port: config.port, hostname: config.host })
-  const mail = config.smtpUrl ? 'SMTP' : `development outbox (read it at ${config.publicBaseUrl}/dev/outbox?email=...)`
+  const mail = config.smtpUrl
+    ? 'SMTP'
+    : `development outbox (read it at ${config.publicBaseUrl}/dev/outbox?email=...)`
   console.log(`Wellness Data Service listening on http://localhost:${config.port}`)
   console.log(`  database: ${describeDatabase(config.databaseUrl)}`)
   console.log(`  mail: ${mail}`)

@@ -9,11 +9,14 @@ const root = join(import.meta.dir, '..')
 const nameIndex = process.argv.indexOf('--name')
 const name = nameIndex > 0 ? process.argv[nameIndex + 1] : undefined
 
-const kit = Bun.spawnSync(['bun', '--bun', 'x', 'drizzle-kit', 'generate', ...(name ? ['--name', name] : [])], {
-  cwd: root,
-  stdout: 'inherit',
-  stderr: 'inherit',
-})
+const kit = Bun.spawnSync(
+  ['bun', '--bun', 'x', 'drizzle-kit', 'generate', ...(name ? ['--name', name] : [])],
+  {
+    cwd: root,
+    stdout: 'inherit',
+    stderr: 'inherit',
+  },
+)
 if (kit.exitCode !== 0) process.exit(kit.exitCode ?? 1)
 
 const journal = JSON.parse(readFileSync(join(root, 'db/migrations/meta/_journal.json'), 'utf8')) as {

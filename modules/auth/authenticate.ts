@@ -1,16 +1,15 @@
 // Turns a bearer token into a principal: the token's prefix says which credential table holds its hash;
 // a JWT goes to the OIDC verifier when an issuer is configured. Every refusal says why.
 
-import { type Authentication } from '../shared/context'
-import type { AppContext } from '../shared/context'
+import type { AppContext, Authentication } from '../shared/context'
 import { hashSecret, newId } from '../shared/ids'
 import {
   DATA_GRANTS,
   type Grant,
+  isGrant,
   type Principal,
   SANDBOX_GRANTS,
   SESSION_GRANTS,
-  isGrant,
 } from '../shared/principal'
 import { TOKEN_PREFIX } from './credentials'
 import { oidcVerifier } from './oidc'
@@ -128,12 +127,24 @@ export function authenticator(app: Omit<AppContext, 'authenticate'>) {
         newId('org', now.getTime()),
         now.toISOString(),
       )
-      await repo.insertOidcIdentity(app.db, { issuer, subject: claims.sub!, user_id: user.id, created_at: now.toISOString() })
+      await repo.insertOidcIdentity(app.db, {
+        issuer,
+        subject: claims.sub!,
+        user_id: user.id,
+        created_at: now.toISOString(),
+      })
       identity = await repo.findOidcIdentity(app.db, issuer, claims.sub!)
     }
     const user = (await repo.findUser(app.db, identity!.user_id))!
-    const requested = typeof claims.scope === 'string' ? claims.scope.split(' ') : Array.isArray(claims.scp) ? claims.scp : null
-    const grants: Grant[] = requested ? requested.filter(isGrant).filter((g) => g !== 'keys' && g !== 'sandbox') : [...DATA_GRANTS]
+    const requested =
+      typeof claims.scope === 'string'
+        ? claims.scope.split(' ')
+        : Array.isArray(claims.scp)
+          ? claims.scp
+          : null
+    const grants: Grant[] = requested
+      ? requested.filter(isGrant).filter((g) => g !== 'keys' && g !== 'sandbox')
+      : [...DATA_GRANTS]
     return {
       ok: true,
       principal: {

@@ -4,7 +4,7 @@
 import { addSeconds } from '../shared/clock'
 import type { AppContext } from '../shared/context'
 import { hashSecret, newId, newSecret } from '../shared/ids'
-import { SERVE_OTHERS_RULE, planFor } from '../shared/plans'
+import { planFor, SERVE_OTHERS_RULE } from '../shared/plans'
 import {
   API_KEY_GRANTS,
   type Grant,
@@ -13,7 +13,7 @@ import {
   SERVICE_TOKEN_GRANTS,
   scopeOf,
 } from '../shared/principal'
-import { ProblemError, notFound } from '../shared/problem'
+import { notFound, ProblemError } from '../shared/problem'
 import type { ApiKeySummary } from './model'
 import * as repo from './repo'
 
@@ -103,7 +103,11 @@ export async function revokeApiKey(app: AppContext, principal: Principal, id: st
 }
 
 /** Service-account mode: a Builder-or-higher workspace key mints a token that acts for one end user. */
-export async function mintServiceToken(app: AppContext, principal: Principal, input: { user_id: string; ttl_seconds?: number }) {
+export async function mintServiceToken(
+  app: AppContext,
+  principal: Principal,
+  input: { user_id: string; ttl_seconds?: number },
+) {
   if (!planFor(principal.tier).allows.service_tokens) {
     throw new ProblemError('planRequired', SERVE_OTHERS_RULE, { extra: { plan: principal.tier } })
   }
@@ -132,7 +136,11 @@ export async function mintServiceToken(app: AppContext, principal: Principal, in
 
 /** A sandbox session: its own throwaway user in the shared sandbox workspace, sandbox grant only. */
 export async function createSandboxSession(app: AppContext, clientIp: string | null) {
-  app.rateLimiter.hit(`sandbox:ip:${clientIp ?? 'unknown'}`, SANDBOX_PER_IP, 'sandbox sessions from this address')
+  app.rateLimiter.hit(
+    `sandbox:ip:${clientIp ?? 'unknown'}`,
+    SANDBOX_PER_IP,
+    'sandbox sessions from this address',
+  )
   const now = app.clock.now()
   const token = newSecret(TOKEN_PREFIX.sandbox)
   const id = newId('sbx', now.getTime())

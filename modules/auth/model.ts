@@ -10,7 +10,9 @@ const Grants = Type.Array(GrantName)
 
 export const OtpStartBody = Type.Object({
   email: Email,
-  should_create_user: Type.Optional(Type.Boolean({ default: true, description: 'Create an account if none exists (default true).' })),
+  should_create_user: Type.Optional(
+    Type.Boolean({ default: true, description: 'Create an account if none exists (default true).' }),
+  ),
 })
 
 export const OtpStartResult = Type.Object(
@@ -37,7 +39,9 @@ export const OtpLinkQuery = Type.Object({
 
 export const SessionResult = Type.Object(
   {
-    access_token: Type.String({ description: 'Session token; send as Authorization: Bearer <token> to POST /api-keys.' }),
+    access_token: Type.String({
+      description: 'Session token; send as Authorization: Bearer <token> to POST /api-keys.',
+    }),
     token_type: Type.Literal('bearer'),
     expires_at: Timestamp,
     user: Type.Object({ id: Type.String(), email: Type.Union([Type.String(), Type.Null()]) }),
@@ -47,7 +51,9 @@ export const SessionResult = Type.Object(
 )
 
 export const ApiKeyCreateBody = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A label to tell keys apart.' })),
+  name: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'A label to tell keys apart.' }),
+  ),
 })
 
 const Owner = Type.Object({ user_id: Type.String(), organization_id: Type.String() })
@@ -88,7 +94,14 @@ export const ServiceTokenBody = Type.Object({
     pattern: '^[A-Za-z0-9._:@-]{1,128}$',
     description: "Your end user's id within your workspace; the token acts for this user only.",
   }),
-  ttl_seconds: Type.Optional(Type.Integer({ minimum: 60, maximum: 86400, default: 3600, description: 'Lifetime, 60-86400 s (default 3600).' })),
+  ttl_seconds: Type.Optional(
+    Type.Integer({
+      minimum: 60,
+      maximum: 86400,
+      default: 3600,
+      description: 'Lifetime, 60-86400 s (default 3600).',
+    }),
+  ),
 })
 
 export const ServiceTokenCreated = Type.Object(
@@ -124,7 +137,9 @@ export const OutboxResult = Type.Object({
       subject: Type.String(),
       text: Type.String(),
       sent_at: Timestamp,
-      code: Type.Union([Type.String(), Type.Null()], { description: 'The sign-in code found in the message, for convenience.' }),
+      code: Type.Union([Type.String(), Type.Null()], {
+        description: 'The sign-in code found in the message, for convenience.',
+      }),
       link: Type.Union([Type.String(), Type.Null()]),
     }),
   ),

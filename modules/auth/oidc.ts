@@ -1,11 +1,19 @@
 // OIDC bearer tokens: JWTs verified against the configured issuer's JWKS (jose), with issuer and
 // audience checked. The JWKS location comes from OIDC_JWKS_URL or the issuer's discovery document.
 
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose'
+import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose'
 import type { Config } from '../shared/config'
 
 export type OidcResult =
-  | { ok: true; claims: JWTPayload & { scope?: string; scp?: string | string[]; email?: string; email_verified?: boolean } }
+  | {
+      ok: true
+      claims: JWTPayload & {
+        scope?: string
+        scp?: string | string[]
+        email?: string
+        email_verified?: boolean
+      }
+    }
   | { ok: false; reason: 'expired' | 'invalid'; detail: string }
 
 export function oidcVerifier(oidc: NonNullable<Config['oidc']>) {
@@ -26,11 +34,16 @@ export function oidcVerifier(oidc: NonNullable<Config['oidc']>) {
 
   return async function verify(token: string): Promise<OidcResult> {
     try {
-      const { payload } = await jwtVerify(token, await keySet(), { issuer: oidc.issuer, audience: oidc.audience })
-      if (typeof payload.sub !== 'string' || payload.sub === '') return { ok: false, reason: 'invalid', detail: 'The OIDC token has no subject.' }
+      const { payload } = await jwtVerify(token, await keySet(), {
+        issuer: oidc.issuer,
+        audience: oidc.audience,
+      })
+      if (typeof payload.sub !== 'string' || payload.sub === '')
+        return { ok: false, reason: 'invalid', detail: 'The OIDC token has no subject.' }
       return { ok: true, claims: payload }
     } catch (error) {
-      if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired', detail: 'The OIDC access token has expired.' }
+      if (error instanceof errors.JWTExpired)
+        return { ok: false, reason: 'expired', detail: 'The OIDC access token has expired.' }
       return { ok: false, reason: 'invalid', detail: 'The OIDC access token could not be verified.' }
     }
   }

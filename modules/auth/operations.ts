@@ -32,7 +32,8 @@ export const otpStart = defineOperation(
     method: 'POST',
     path: '/auth/otp/start',
     summary: 'Send a sign-in e-mail with an 8-digit code and a link',
-    description: 'Always answers the same way, whether or not the address has an account. Rate-limited per address and per client.',
+    description:
+      'Always answers the same way, whether or not the address has an account. Rate-limited per address and per client.',
     tags,
     grant: null,
     body: OtpStartBody,
@@ -193,7 +194,8 @@ export const devOutbox = defineOperation(
     errors: [404],
   },
   ({ query }, { app }) => {
-    if (!app.outbox) throw new ProblemError('notFound', 'Mail goes out over SMTP here; there is no development outbox.')
+    if (!app.outbox)
+      throw new ProblemError('notFound', 'Mail goes out over SMTP here; there is no development outbox.')
     return {
       messages: app.outbox.latestFor(query.email).map((m) => ({
         to: m.to,

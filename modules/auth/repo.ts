@@ -51,12 +51,18 @@ export async function insertUserWithWorkspace(
       owner_user_id: user.id,
       created_at: now,
     })
-    await tx.insert(memberships).values({ organization_id: organizationId, user_id: user.id, role: 'owner', created_at: now })
+    await tx
+      .insert(memberships)
+      .values({ organization_id: organizationId, user_id: user.id, role: 'owner', created_at: now })
     return row
   })
 }
 
-export async function setOrganizationTier(db: Database, organizationId: string, tier: OrganizationRow['tier']): Promise<void> {
+export async function setOrganizationTier(
+  db: Database,
+  organizationId: string,
+  tier: OrganizationRow['tier'],
+): Promise<void> {
   await db.update(organizations).set({ tier }).where(eq(organizations.id, organizationId))
 }
 
@@ -89,7 +95,12 @@ export async function findChallengeByLink(db: Database, linkHash: string) {
   return db.query.otpChallenges.findFirst({ where: eq(otpChallenges.link_hash, linkHash) })
 }
 
-export async function recordWrongCode(db: Database, id: string, attempts: number, consumedAt: string | null): Promise<void> {
+export async function recordWrongCode(
+  db: Database,
+  id: string,
+  attempts: number,
+  consumedAt: string | null,
+): Promise<void> {
   await db.update(otpChallenges).set({ attempts, consumed_at: consumedAt }).where(eq(otpChallenges.id, id))
 }
 
@@ -135,7 +146,11 @@ export async function listApiKeys(db: Database, scope: Scope): Promise<ApiKeyRow
 
 export async function findApiKey(db: Database, scope: Scope, id: string): Promise<ApiKeyRow | undefined> {
   return db.query.apiKeys.findFirst({
-    where: and(eq(apiKeys.id, id), eq(apiKeys.organization_id, scope.organization_id), eq(apiKeys.user_id, scope.user_id)),
+    where: and(
+      eq(apiKeys.id, id),
+      eq(apiKeys.organization_id, scope.organization_id),
+      eq(apiKeys.user_id, scope.user_id),
+    ),
   })
 }
 
@@ -144,7 +159,12 @@ export async function revokeApiKey(db: Database, scope: Scope, id: string, now: 
     .update(apiKeys)
     .set({ revoked_at: now })
     .where(
-      and(eq(apiKeys.id, id), eq(apiKeys.organization_id, scope.organization_id), eq(apiKeys.user_id, scope.user_id), isNull(apiKeys.revoked_at)),
+      and(
+        eq(apiKeys.id, id),
+        eq(apiKeys.organization_id, scope.organization_id),
+        eq(apiKeys.user_id, scope.user_id),
+        isNull(apiKeys.revoked_at),
+      ),
     )
 }
 
@@ -152,7 +172,10 @@ export async function touchApiKey(db: Database, id: string, now: string): Promis
   await db.update(apiKeys).set({ last_used_at: now }).where(eq(apiKeys.id, id))
 }
 
-export async function insertServiceToken(db: Database, row: typeof serviceTokens.$inferInsert): Promise<void> {
+export async function insertServiceToken(
+  db: Database,
+  row: typeof serviceTokens.$inferInsert,
+): Promise<void> {
   await db.insert(serviceTokens).values(row)
 }
 
@@ -160,7 +183,10 @@ export async function findServiceTokenByHash(db: Database, tokenHash: string) {
   return db.query.serviceTokens.findFirst({ where: eq(serviceTokens.token_hash, tokenHash) })
 }
 
-export async function insertSandboxSession(db: Database, row: typeof sandboxSessions.$inferInsert): Promise<void> {
+export async function insertSandboxSession(
+  db: Database,
+  row: typeof sandboxSessions.$inferInsert,
+): Promise<void> {
   await db.insert(sandboxSessions).values(row)
 }
 
@@ -169,9 +195,14 @@ export async function findSandboxSessionByHash(db: Database, tokenHash: string) 
 }
 
 export async function findOidcIdentity(db: Database, issuer: string, subject: string) {
-  return db.query.oidcIdentities.findFirst({ where: and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, subject)) })
+  return db.query.oidcIdentities.findFirst({
+    where: and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, subject)),
+  })
 }
 
-export async function insertOidcIdentity(db: Database, row: typeof oidcIdentities.$inferInsert): Promise<void> {
+export async function insertOidcIdentity(
+  db: Database,
+  row: typeof oidcIdentities.$inferInsert,
+): Promise<void> {
   await db.insert(oidcIdentities).values(row).onConflictDoNothing()
 }

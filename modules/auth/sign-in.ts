@@ -2,8 +2,8 @@
 // Codes are stored as argon2id hashes, expire in 10 minutes, are single-use and die after 5 wrong
 // tries. Starts are rate-limited per address and per client; answers never reveal whether an account exists.
 
-import type { AppContext } from '../shared/context'
 import { addSeconds } from '../shared/clock'
+import type { AppContext } from '../shared/context'
 import { hashSecret, newId, newSecret } from '../shared/ids'
 import { ProblemError } from '../shared/problem'
 import { createSession } from './credentials'
@@ -26,7 +26,8 @@ function newCode(): string {
   }
 }
 
-const hashCode = (code: string) => Bun.password.hash(code, { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 })
+const hashCode = (code: string) =>
+  Bun.password.hash(code, { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 })
 
 export async function startSignIn(
   app: AppContext,
@@ -34,7 +35,11 @@ export async function startSignIn(
   clientIp: string | null,
 ) {
   const email = normalizeEmail(input.email)
-  app.rateLimiter.hit(`otp-start:ip:${clientIp ?? 'unknown'}`, START_PER_IP, 'sign-in requests from this address')
+  app.rateLimiter.hit(
+    `otp-start:ip:${clientIp ?? 'unknown'}`,
+    START_PER_IP,
+    'sign-in requests from this address',
+  )
   app.rateLimiter.hit(`otp-start:email:${email}`, START_PER_EMAIL, 'sign-in requests for this e-mail')
   const answer = {
     status: 'sent_if_allowed' as const,
@@ -73,11 +78,20 @@ export async function startSignIn(
   return answer
 }
 
-const invalidCode = (detail = 'The code is wrong or has expired; request a new one with POST /auth/otp/start.') =>
-  new ProblemError('unauthorized', detail)
+const invalidCode = (
+  detail = 'The code is wrong or has expired; request a new one with POST /auth/otp/start.',
+) => new ProblemError('unauthorized', detail)
 
-export async function verifySignInCode(app: AppContext, input: { email: string; token: string }, clientIp: string | null) {
-  app.rateLimiter.hit(`otp-verify:ip:${clientIp ?? 'unknown'}`, VERIFY_PER_IP, 'sign-in attempts from this address')
+export async function verifySignInCode(
+  app: AppContext,
+  input: { email: string; token: string },
+  clientIp: string | null,
+) {
+  app.rateLimiter.hit(
+    `otp-verify:ip:${clientIp ?? 'unknown'}`,
+    VERIFY_PER_IP,
+    'sign-in attempts from this address',
+  )
   const email = normalizeEmail(input.email)
   const now = app.clock.now()
   const challenge = await repo.latestOpenChallenge(app.db, email)
@@ -103,7 +117,9 @@ export async function completeSignInLink(app: AppContext, linkToken: string) {
   const challenge = await repo.findChallengeByLink(app.db, hashSecret(linkToken))
   const now = app.clock.now().toISOString()
   if (!challenge || challenge.consumed_at || challenge.expires_at <= now) {
-    throw invalidCode('This sign-in link was already used or has expired; request a new one with POST /auth/otp/start.')
+    throw invalidCode(
+      'This sign-in link was already used or has expired; request a new one with POST /auth/otp/start.',
+    )
   }
   return completeSignIn(app, challenge)
 }
@@ -122,7 +138,10 @@ async function completeSignIn(app: AppContext, challenge: repo.OtpChallengeRow) 
     )
     app.log.info('auth.user_created', { user_id: user.id })
   }
-  const session = await createSession(app, { user_id: user.id, organization_id: user.personal_organization_id })
+  const session = await createSession(app, {
+    user_id: user.id,
+    organization_id: user.personal_organization_id,
+  })
   return {
     access_token: session.token,
     token_type: 'bearer' as const,

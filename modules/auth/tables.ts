@@ -18,7 +18,9 @@ export const organizations = sqliteTable('organizations', {
   name: text('name').notNull(),
   kind: text('kind', { enum: ['personal', 'team', 'sandbox'] }).notNull(),
   owner_user_id: text('owner_user_id').notNull(),
-  tier: text('tier', { enum: ['free', 'standard', 'builder', 'growth', 'enterprise'] }).notNull().default('free'),
+  tier: text('tier', { enum: ['free', 'standard', 'builder', 'growth', 'enterprise'] })
+    .notNull()
+    .default('free'),
   created_at: createdAt(),
 })
 

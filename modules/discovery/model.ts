@@ -3,13 +3,24 @@
 import { Type } from '@sinclair/typebox'
 
 const Wearable = Type.Object({
-  first_party_oauth: Type.Boolean({ description: 'A connection can start with no client credentials of your own.' }),
-  connection_model: Type.Union([Type.Literal('server_oauth'), Type.Literal('companion_app'), Type.Literal('mobile_bridge')]),
+  first_party_oauth: Type.Boolean({
+    description: 'A connection can start with no client credentials of your own.',
+  }),
+  connection_model: Type.Union([
+    Type.Literal('server_oauth'),
+    Type.Literal('companion_app'),
+    Type.Literal('mobile_bridge'),
+  ]),
 })
 
 export const Capabilities = Type.Object(
   {
-    service: Type.Object({ name: Type.String(), version: Type.String(), openapi: Type.String(), mcp: Type.String() }),
+    service: Type.Object({
+      name: Type.String(),
+      version: Type.String(),
+      openapi: Type.String(),
+      mcp: Type.String(),
+    }),
     modalities: Type.Array(Type.String()),
     genetics: Type.Object({
       formats: Type.Array(Type.String()),
@@ -20,7 +31,10 @@ export const Capabilities = Type.Object(
       ),
     }),
     wearables: Type.Record(Type.String(), Wearable),
-    auth: Type.Object({ methods: Type.Array(Type.String()), oidc_issuer: Type.Union([Type.String(), Type.Null()]) }),
+    auth: Type.Object({
+      methods: Type.Array(Type.String()),
+      oidc_issuer: Type.Union([Type.String(), Type.Null()]),
+    }),
     billing: Type.Object({ enabled: Type.Boolean() }),
     x402: Type.Object({ enabled: Type.Boolean() }),
   },
@@ -58,8 +72,15 @@ export const Pricing = Type.Object(
   { $id: 'Pricing' },
 )
 
-export const Health = Type.Object({ status: Type.Literal('ok'), version: Type.String(), uptime_seconds: Type.Number() })
-export const Ready = Type.Object({ status: Type.Literal('ready'), checks: Type.Record(Type.String(), Type.String()) })
+export const Health = Type.Object({
+  status: Type.Literal('ok'),
+  version: Type.String(),
+  uptime_seconds: Type.Number(),
+})
+export const Ready = Type.Object({
+  status: Type.Literal('ready'),
+  checks: Type.Record(Type.String(), Type.String()),
+})
 
 export const ProblemTypeDoc = Type.Object({
   type: Type.String(),

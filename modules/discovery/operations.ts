@@ -2,9 +2,9 @@
 // and the x402 route catalogue. All public.
 
 import { Type } from '@sinclair/typebox'
-import { defineOperation } from '../shared/operation'
 import { API_VERSION, openApiDocument } from '../shared/openapi'
-import { PROBLEM_TYPES, notFound } from '../shared/problem'
+import { defineOperation } from '../shared/operation'
+import { notFound, PROBLEM_TYPES } from '../shared/problem'
 import { Capabilities, Health, Pricing, ProblemTypeDoc, Ready, X402Catalog } from './model'
 import { capabilities, pricing, readiness, x402Document } from './service'
 
@@ -33,18 +33,46 @@ export const openApiOperation = defineOperation(
 )
 
 export const capabilitiesOperation = defineOperation(
-  { id: 'discovery.capabilities', method: 'GET', path: '/capabilities', summary: 'What this deployment offers', tags, grant: null, output: Capabilities },
+  {
+    id: 'discovery.capabilities',
+    method: 'GET',
+    path: '/capabilities',
+    summary: 'What this deployment offers',
+    tags,
+    grant: null,
+    output: Capabilities,
+  },
   (_input, { app }) => capabilities(app),
 )
 
 export const pricingOperation = defineOperation(
-  { id: 'discovery.pricing', method: 'GET', path: '/pricing', summary: 'The plan and limit catalogue', tags, grant: null, output: Pricing },
+  {
+    id: 'discovery.pricing',
+    method: 'GET',
+    path: '/pricing',
+    summary: 'The plan and limit catalogue',
+    tags,
+    grant: null,
+    output: Pricing,
+  },
   (_input, { app }) => pricing(app),
 )
 
 export const healthOperation = defineOperation(
-  { id: 'discovery.health', method: 'GET', path: '/health', summary: 'Liveness', tags, grant: null, output: Health },
-  () => ({ status: 'ok' as const, version: API_VERSION, uptime_seconds: Math.round((Date.now() - startedAt) / 1000) }),
+  {
+    id: 'discovery.health',
+    method: 'GET',
+    path: '/health',
+    summary: 'Liveness',
+    tags,
+    grant: null,
+    output: Health,
+  },
+  () => ({
+    status: 'ok' as const,
+    version: API_VERSION,
+    uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
+  }),
 )
 
 export const readyOperation = defineOperation(
@@ -75,7 +103,12 @@ export const problemTypeOperation = defineOperation(
   ({ params }, { app }) => {
     const type = Object.values(PROBLEM_TYPES).find((t) => t.slug === params.slug)
     if (!type) throw notFound(`Problem type ${params.slug}`)
-    return { type: `${app.config.publicBaseUrl}/problems/${type.slug}`, title: type.title, status: type.status, description: type.description }
+    return {
+      type: `${app.config.publicBaseUrl}/problems/${type.slug}`,
+      title: type.title,
+      status: type.status,
+      description: type.description,
+    }
   },
 )
 

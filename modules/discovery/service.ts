@@ -6,7 +6,16 @@ import { PLANS, SERVE_OTHERS_RULE } from '../shared/plans'
 import { ProblemError } from '../shared/problem'
 import { x402Catalog } from '../shared/registry'
 
-export const GENETICS_FORMATS = ['vcf', 'gvcf', '23andme', 'ancestrydna', 'myheritage', 'ftdna', 'livingdna', 'decodeme']
+export const GENETICS_FORMATS = [
+  'vcf',
+  'gvcf',
+  '23andme',
+  'ancestrydna',
+  'myheritage',
+  'ftdna',
+  'livingdna',
+  'decodeme',
+]
 
 export function capabilities(app: AppContext) {
   const { config } = app
@@ -27,12 +36,17 @@ export function capabilities(app: AppContext) {
         {
           depth: 'full_dbsnp',
           available: config.dbsnpReferencePath !== null,
-          note: config.dbsnpReferencePath ? 'A dbSNP reference is provisioned.' : 'No dbSNP reference is provisioned on this deployment.',
+          note: config.dbsnpReferencePath
+            ? 'A dbSNP reference is provisioned.'
+            : 'No dbSNP reference is provisioned on this deployment.',
         },
       ],
     },
     wearables: {
-      whoop: { first_party_oauth: config.wearables.whoop !== null, connection_model: 'server_oauth' as const },
+      whoop: {
+        first_party_oauth: config.wearables.whoop !== null,
+        connection_model: 'server_oauth' as const,
+      },
       oura: { first_party_oauth: config.wearables.oura !== null, connection_model: 'server_oauth' as const },
       // The companion app signs in to the same account and syncs; no OAuth client of yours is involved.
       health_connect: { first_party_oauth: true, connection_model: 'companion_app' as const },
@@ -75,5 +89,11 @@ export async function readiness(app: AppContext) {
 }
 
 export function x402Document(app: AppContext) {
-  return { x402Version: 2 as const, enabled: false, networks: [], facilitators: [], routes: x402Catalog(app.operations) }
+  return {
+    x402Version: 2 as const,
+    enabled: false,
+    networks: [],
+    facilitators: [],
+    routes: x402Catalog(app.operations),
+  }
 }

@@ -19,25 +19,122 @@ export interface ConfigVariable {
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PORT', kind: 'integer', default: '3000', description: 'HTTP port the service listens on.' },
   { name: 'HOST', kind: 'string', default: '0.0.0.0', description: 'Interface to bind.' },
-  { name: 'DATA_DIR', kind: 'string', default: './data', description: 'Where the embedded database and blobs live unless DATABASE_URL or storage settings say otherwise.' },
-  { name: 'DATABASE_URL', kind: 'string', default: 'file:<DATA_DIR>/wellness.db', description: 'libsql/SQLite URL: `file:` for the embedded file, `libsql://` or `http(s)://` for a libsql server (sqld, Turso).' },
-  { name: 'DATABASE_AUTH_TOKEN', kind: 'string', secret: true, description: 'Auth token for a remote libsql server.' },
-  { name: 'PUBLIC_BASE_URL', kind: 'url', default: 'http://localhost:<PORT>', description: 'Base URL used in links the service hands out (sign-in links, problem types, dashboard URLs).' },
-  { name: 'NODE_ENV', kind: 'enum', values: ['development', 'production', 'test'], default: 'development', description: '`production` hides the development mail outbox and requires SMTP_URL.' },
-  { name: 'LOG_LEVEL', kind: 'enum', values: ['debug', 'info', 'warn', 'error', 'silent'], default: 'info', description: 'Minimum level of the JSON log lines on stdout.' },
-  { name: 'SMTP_URL', kind: 'url', secret: true, description: 'SMTP server for sign-in mail, e.g. `smtp://user:pass@mail.example.com:587`. Unset: development outbox (refused in production).' },
-  { name: 'MAIL_FROM', kind: 'string', default: 'Wellness Data Service <no-reply@localhost>', description: 'Sender of sign-in mail.' },
-  { name: 'OIDC_ISSUER', kind: 'url', description: 'Accept bearer JWTs from this OpenID Connect issuer (verified against its JWKS).' },
-  { name: 'OIDC_AUDIENCE', kind: 'string', description: 'Required `aud` of OIDC access tokens (needed when OIDC_ISSUER is set).' },
-  { name: 'OIDC_JWKS_URL', kind: 'url', description: "JWKS location; default: the issuer's discovery document `jwks_uri`." },
-  { name: 'TRUST_PROXY', kind: 'boolean', default: 'false', description: 'Take the client address from X-Forwarded-For (only behind a trusted proxy); used for rate limits.' },
-  { name: 'MAX_BODY_BYTES', kind: 'integer', default: '1048576', description: 'Largest JSON body accepted by ordinary operations (bytes); larger gets 413.' },
-  { name: 'WHOOP_CLIENT_ID', kind: 'string', description: 'First-party WHOOP OAuth client id (with WHOOP_CLIENT_SECRET).' },
-  { name: 'WHOOP_CLIENT_SECRET', kind: 'string', secret: true, description: 'First-party WHOOP OAuth client secret.' },
-  { name: 'OURA_CLIENT_ID', kind: 'string', description: 'First-party Oura OAuth client id (with OURA_CLIENT_SECRET).' },
-  { name: 'OURA_CLIENT_SECRET', kind: 'string', secret: true, description: 'First-party Oura OAuth client secret.' },
-  { name: 'DBSNP_REFERENCE_PATH', kind: 'string', description: 'bgzipped, tabix-indexed dbSNP VCF for full dbSNP annotation (`annotation_depth: full_dbsnp`). Unset: compact annotation only.' },
-  { name: 'BILLING_ENABLED', kind: 'boolean', default: 'false', description: 'Hosted billing rules (plans, quotas, payments). Off for self-hosted deployments.' },
+  {
+    name: 'DATA_DIR',
+    kind: 'string',
+    default: './data',
+    description:
+      'Where the embedded database and blobs live unless DATABASE_URL or storage settings say otherwise.',
+  },
+  {
+    name: 'DATABASE_URL',
+    kind: 'string',
+    default: 'file:<DATA_DIR>/wellness.db',
+    description:
+      'libsql/SQLite URL: `file:` for the embedded file, `libsql://` or `http(s)://` for a libsql server (sqld, Turso).',
+  },
+  {
+    name: 'DATABASE_AUTH_TOKEN',
+    kind: 'string',
+    secret: true,
+    description: 'Auth token for a remote libsql server.',
+  },
+  {
+    name: 'PUBLIC_BASE_URL',
+    kind: 'url',
+    default: 'http://localhost:<PORT>',
+    description:
+      'Base URL used in links the service hands out (sign-in links, problem types, dashboard URLs).',
+  },
+  {
+    name: 'NODE_ENV',
+    kind: 'enum',
+    values: ['development', 'production', 'test'],
+    default: 'development',
+    description: '`production` hides the development mail outbox and requires SMTP_URL.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    kind: 'enum',
+    values: ['debug', 'info', 'warn', 'error', 'silent'],
+    default: 'info',
+    description: 'Minimum level of the JSON log lines on stdout.',
+  },
+  {
+    name: 'SMTP_URL',
+    kind: 'url',
+    secret: true,
+    description:
+      'SMTP server for sign-in mail, e.g. `smtp://user:pass@mail.example.com:587`. Unset: development outbox (refused in production).',
+  },
+  {
+    name: 'MAIL_FROM',
+    kind: 'string',
+    default: 'Wellness Data Service <no-reply@localhost>',
+    description: 'Sender of sign-in mail.',
+  },
+  {
+    name: 'OIDC_ISSUER',
+    kind: 'url',
+    description: 'Accept bearer JWTs from this OpenID Connect issuer (verified against its JWKS).',
+  },
+  {
+    name: 'OIDC_AUDIENCE',
+    kind: 'string',
+    description: 'Required `aud` of OIDC access tokens (needed when OIDC_ISSUER is set).',
+  },
+  {
+    name: 'OIDC_JWKS_URL',
+    kind: 'url',
+    description: "JWKS location; default: the issuer's discovery document `jwks_uri`.",
+  },
+  {
+    name: 'TRUST_PROXY',
+    kind: 'boolean',
+    default: 'false',
+    description:
+      'Take the client address from X-Forwarded-For (only behind a trusted proxy); used for rate limits.',
+  },
+  {
+    name: 'MAX_BODY_BYTES',
+    kind: 'integer',
+    default: '1048576',
+    description: 'Largest JSON body accepted by ordinary operations (bytes); larger gets 413.',
+  },
+  {
+    name: 'WHOOP_CLIENT_ID',
+    kind: 'string',
+    description: 'First-party WHOOP OAuth client id (with WHOOP_CLIENT_SECRET).',
+  },
+  {
+    name: 'WHOOP_CLIENT_SECRET',
+    kind: 'string',
+    secret: true,
+    description: 'First-party WHOOP OAuth client secret.',
+  },
+  {
+    name: 'OURA_CLIENT_ID',
+    kind: 'string',
+    description: 'First-party Oura OAuth client id (with OURA_CLIENT_SECRET).',
+  },
+  {
+    name: 'OURA_CLIENT_SECRET',
+    kind: 'string',
+    secret: true,
+    description: 'First-party Oura OAuth client secret.',
+  },
+  {
+    name: 'DBSNP_REFERENCE_PATH',
+    kind: 'string',
+    description:
+      'bgzipped, tabix-indexed dbSNP VCF for full dbSNP annotation (`annotation_depth: full_dbsnp`). Unset: compact annotation only.',
+  },
+  {
+    name: 'BILLING_ENABLED',
+    kind: 'boolean',
+    default: 'false',
+    description: 'Hosted billing rules (plans, quotas, payments). Off for self-hosted deployments.',
+  },
 ]
 
 export type NodeEnv = 'development' | 'production' | 'test'
@@ -81,7 +178,8 @@ function read(env: Env, variable: ConfigVariable): string | undefined {
   const value = raw.trim()
   switch (variable.kind) {
     case 'integer':
-      if (!/^\d+$/.test(value)) throw new ConfigError(`${variable.name} must be a whole number, got "${value}".`)
+      if (!/^\d+$/.test(value))
+        throw new ConfigError(`${variable.name} must be a whole number, got "${value}".`)
       return value
     case 'boolean':
       if (!['true', 'false', '1', '0'].includes(value.toLowerCase()))
@@ -92,7 +190,9 @@ function read(env: Env, variable: ConfigVariable): string | undefined {
       return value
     case 'enum':
       if (!variable.values!.includes(value))
-        throw new ConfigError(`${variable.name} must be one of ${variable.values!.join(', ')}, got "${value}".`)
+        throw new ConfigError(
+          `${variable.name} must be one of ${variable.values!.join(', ')}, got "${value}".`,
+        )
       return value
     default:
       return value
@@ -101,13 +201,15 @@ function read(env: Env, variable: ConfigVariable): string | undefined {
 
 const VARIABLES = new Map(CONFIG_VARIABLES.map((v) => [v.name, v]))
 const get = (env: Env, name: string) => read(env, VARIABLES.get(name)!)
-const bool = (v: string | undefined, fallback: boolean) => (v === undefined ? fallback : v === 'true' || v === '1')
+const bool = (v: string | undefined, fallback: boolean) =>
+  v === undefined ? fallback : v === 'true' || v === '1'
 
 function oauthClient(env: Env, prefix: string): OAuthClient | null {
   const clientId = get(env, `${prefix}_CLIENT_ID`)
   const clientSecret = get(env, `${prefix}_CLIENT_SECRET`)
   if (!clientId && !clientSecret) return null
-  if (!clientId || !clientSecret) throw new ConfigError(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together.`)
+  if (!clientId || !clientSecret)
+    throw new ConfigError(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together.`)
   return { clientId, clientSecret }
 }
 
@@ -119,7 +221,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const nodeEnv = (get(env, 'NODE_ENV') ?? 'development') as NodeEnv
   const smtpUrl = get(env, 'SMTP_URL') ?? null
   if (nodeEnv === 'production' && !smtpUrl)
-    throw new ConfigError('SMTP_URL is required when NODE_ENV=production (the development mail outbox is refused in production).')
+    throw new ConfigError(
+      'SMTP_URL is required when NODE_ENV=production (the development mail outbox is refused in production).',
+    )
   const issuer = get(env, 'OIDC_ISSUER')
   const audience = get(env, 'OIDC_AUDIENCE')
   if (issuer && !audience) throw new ConfigError('OIDC_AUDIENCE is required when OIDC_ISSUER is set.')
@@ -136,7 +240,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     logLevel: (get(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'],
     smtpUrl,
     mailFrom: get(env, 'MAIL_FROM') ?? 'Wellness Data Service <no-reply@localhost>',
-    oidc: issuer ? { issuer: issuer.replace(/\/+$/, ''), audience: audience!, jwksUrl: get(env, 'OIDC_JWKS_URL') ?? null } : null,
+    oidc: issuer
+      ? {
+          issuer: issuer.replace(/\/+$/, ''),
+          audience: audience!,
+          jwksUrl: get(env, 'OIDC_JWKS_URL') ?? null,
+        }
+      : null,
     trustProxy: bool(get(env, 'TRUST_PROXY'), false),
     maxBodyBytes,
     wearables: { whoop: oauthClient(env, 'WHOOP'), oura: oauthClient(env, 'OURA') },
@@ -147,5 +257,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
 
 /** A configuration for tests: development defaults, silent logs, then the given overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Readonly<Config> {
-  return Object.freeze({ ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), trustProxy: true, ...overrides })
+  return Object.freeze({
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    trustProxy: true,
+    ...overrides,
+  })
 }

@@ -6,7 +6,7 @@
 import type { AppContext } from './context'
 import { assertBodyReadable } from './http-body'
 import type { AnyOperation } from './operation'
-import { SERVE_OTHERS_RULE, planFor } from './plans'
+import { planFor, SERVE_OTHERS_RULE } from './plans'
 import type { Principal } from './principal'
 import { ProblemError } from './problem'
 import { resolveCaller } from './scope'
@@ -40,7 +40,10 @@ export async function gate(
       )
     }
     if (op.grant !== 'authenticated' && !principal.grants.includes(op.grant)) {
-      throw new ProblemError('forbidden', `The token does not carry the "${op.grant}" grant this operation needs.`)
+      throw new ProblemError(
+        'forbidden',
+        `The token does not carry the "${op.grant}" grant this operation needs.`,
+      )
     }
   } else if (caller.state === 'authenticated') {
     principal = caller.principal
@@ -61,7 +64,10 @@ const KIND_NAMES: Record<Principal['kind'], string> = {
 const describeKind = (kind: Principal['kind']) => KIND_NAMES[kind]
 
 /** A request may only name the caller's own user and workspace; anything else is 403. */
-function assertOwnScope(principal: Principal, input: { params?: unknown; query?: unknown; body?: unknown }): void {
+function assertOwnScope(
+  principal: Principal,
+  input: { params?: unknown; query?: unknown; body?: unknown },
+): void {
   for (const part of [input.params, input.query, input.body]) {
     if (!part || typeof part !== 'object') continue
     const named = part as Record<string, unknown>

@@ -3,9 +3,7 @@
 
 import { ProblemError } from './problem'
 
-export type BodyOutcome =
-  | { ok: true; value: unknown }
-  | { ok: false; problem: ProblemError }
+export type BodyOutcome = { ok: true; value: unknown } | { ok: false; problem: ProblemError }
 
 const outcomes = new WeakMap<Request, BodyOutcome>()
 
@@ -45,21 +43,40 @@ async function judgeBody(request: Request, limit: number): Promise<BodyOutcome> 
   const contentType = request.headers.get('content-type')
   const hasBody = request.body !== null && request.headers.get('content-length') !== '0'
   if (hasBody && contentType && !isJson(contentType)) {
-    return { ok: false, problem: new ProblemError('unsupportedMediaType', `This operation takes application/json, not ${contentType.split(';')[0]}.`) }
+    return {
+      ok: false,
+      problem: new ProblemError(
+        'unsupportedMediaType',
+        `This operation takes application/json, not ${contentType.split(';')[0]}.`,
+      ),
+    }
   }
   const text = await readCapped(request, limit).catch(() => '')
   if (text === null) {
-    return { ok: false, problem: new ProblemError('payloadTooLarge', `The body is larger than this operation accepts (${limit} bytes).`, { extra: { max_bytes: limit } }) }
+    return {
+      ok: false,
+      problem: new ProblemError(
+        'payloadTooLarge',
+        `The body is larger than this operation accepts (${limit} bytes).`,
+        { extra: { max_bytes: limit } },
+      ),
+    }
   }
   // An absent or empty body reads as {} so that validation names the missing fields.
   if (text.trim() === '') return { ok: true, value: {} }
   if (!contentType) {
-    return { ok: false, problem: new ProblemError('unsupportedMediaType', 'Send the body with Content-Type: application/json.') }
+    return {
+      ok: false,
+      problem: new ProblemError('unsupportedMediaType', 'Send the body with Content-Type: application/json.'),
+    }
   }
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch (error) {
-    return { ok: false, problem: new ProblemError('badRequest', `The body is not valid JSON: ${(error as Error).message}`) }
+    return {
+      ok: false,
+      problem: new ProblemError('badRequest', `The body is not valid JSON: ${(error as Error).message}`),
+    }
   }
 }
 

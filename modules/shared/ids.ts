@@ -1,19 +1,44 @@
 // Identifiers: a readable prefix (`usr_`, `src_`, `job_` ...) and 26 Crockford base32 characters,
-// time-ordered (48-bit millisecond timestamp, then 80 random bits) so ids sort by creation for cursors.
+// time-ordered (10 characters of millisecond timestamp, then 16 random ones) so ids sort by creation for
+// cursors. Within one process ids are strictly increasing: a second id in the same (or an earlier)
+// millisecond reuses the last time and increments the random part.
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'
 
+let lastTime = -1
+let lastRandom: number[] = []
+
+function nextRandom(): number[] {
+  const digits = [...lastRandom]
+  for (let i = digits.length - 1; i >= 0; i--) {
+    if (digits[i] < 31) {
+      digits[i]++
+      return digits
+    }
+    digits[i] = 0
+  }
+  return digits
+}
+
 export function newId(prefix: string, now: number = Date.now()): string {
+  let random: number[]
+  if (now <= lastTime) {
+    now = lastTime
+    random = nextRandom()
+  } else {
+    random = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b % 32)
+    // Leave headroom so increments within one millisecond never wrap.
+    random[0] = Math.min(random[0], 15)
+  }
+  lastTime = now
+  lastRandom = random
   let time = ''
   let t = now
   for (let i = 0; i < 10; i++) {
     time = ALPHABET[t % 32] + time
     t = Math.floor(t / 32)
   }
-  const random = crypto.getRandomValues(new Uint8Array(16))
-  let rest = ''
-  for (let i = 0; i < 16; i++) rest += ALPHABET[random[i] % 32]
-  return `${prefix}_${time}${rest}`
+  return `${prefix}_${time}${random.map((d) => ALPHABET[d]).join('')}`
 }
 
 /** A high-entropy secret for bearer tokens: prefix plus 32 random bytes in base64url. */

@@ -12,15 +12,20 @@ export interface Logger {
 }
 
 export function createLogger(level: LogLevel, write: (line: string) => void = (l) => console.log(l)): Logger {
-  const emit = (at: LogLevel) => (event: string, fields: Record<string, unknown> = {}) => {
-    if (ORDER[at] < ORDER[level]) return
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, event, ...fields }))
-  }
+  const emit =
+    (at: LogLevel) =>
+    (event: string, fields: Record<string, unknown> = {}) => {
+      if (ORDER[at] < ORDER[level]) return
+      write(JSON.stringify({ time: new Date().toISOString(), level: at, event, ...fields }))
+    }
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') }
 }
 
 /** A logger that keeps lines in memory; tests read it to check what was (not) logged. */
 export function memoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = []
-  return Object.assign(createLogger('debug', (l) => lines.push(l)), { lines })
+  return Object.assign(
+    createLogger('debug', (l) => lines.push(l)),
+    { lines },
+  )
 }

@@ -15,7 +15,11 @@ const PROBLEM_SCHEMA: Json = {
   description: 'RFC 9457 problem details.',
   required: ['type', 'title', 'status', 'detail'],
   properties: {
-    type: { type: 'string', format: 'uri', description: 'Identifies the problem type; resolves to its documentation.' },
+    type: {
+      type: 'string',
+      format: 'uri',
+      description: 'Identifies the problem type; resolves to its documentation.',
+    },
     title: { type: 'string' },
     status: { type: 'integer' },
     detail: { type: 'string', description: 'What went wrong, for a human.' },
@@ -62,7 +66,8 @@ function hoist(schema: TSchema, named: Map<string, string>, out: Record<string, 
     if (!id) return copy
     const text = JSON.stringify(copy)
     const earlier = named.get(id)
-    if (earlier !== undefined && earlier !== text) throw new Error(`Two different schemas share the $id "${id}".`)
+    if (earlier !== undefined && earlier !== text)
+      throw new Error(`Two different schemas share the $id "${id}".`)
     named.set(id, text)
     out[id] = copy
     return { $ref: `#/components/schemas/${id}` }
@@ -83,7 +88,10 @@ function problemStatuses(op: AnyOperation): number[] {
 
 function parameters(op: AnyOperation, named: Map<string, string>, schemas: Record<string, Json>): Json[] {
   const list: Json[] = []
-  for (const [where, schema] of [['path', op.params], ['query', op.query]] as const) {
+  for (const [where, schema] of [
+    ['path', op.params],
+    ['query', op.query],
+  ] as const) {
     if (!schema) continue
     const required = new Set<string>((schema.required as string[] | undefined) ?? [])
     for (const [name, property] of Object.entries(schema.properties)) {
@@ -105,7 +113,9 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
   const schemas: Record<string, Json> = {}
   const paths: Record<string, Record<string, Json>> = {}
   const usedStatuses = new Set<number>()
-  const sorted = [...operations].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
+  const sorted = [...operations].sort(
+    (a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
+  )
 
   for (const op of sorted) {
     const status = op.status ?? 200
@@ -113,7 +123,9 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
     const responses: Json = {
       [status]: {
         description: op.summary,
-        content: { [media]: { schema: media === 'text/html' ? { type: 'string' } : hoist(op.output, named, schemas) } },
+        content: {
+          [media]: { schema: media === 'text/html' ? { type: 'string' } : hoist(op.output, named, schemas) },
+        },
       },
     }
     for (const s of problemStatuses(op)) {
@@ -134,7 +146,10 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
       ...(op.x402 ? { 'x-x402': { price: op.x402.price, tags: op.x402.tags } } : {}),
     }
     if (op.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: hoist(op.body, named, schemas) } } }
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: hoist(op.body, named, schemas) } },
+      }
     }
     const path = openApiPath(op.path)
     paths[path] ??= {}
@@ -156,7 +171,7 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
       title: 'Wellness Data Service',
       version: API_VERSION,
       description:
-        'Ingests a person\'s wellness data (lab biomarkers, wearables, genetics, behaviour), analyses it and returns source-backed output. Errors are RFC 9457 problem details (application/problem+json).',
+        "Ingests a person's wellness data (lab biomarkers, wearables, genetics, behaviour), analyses it and returns source-backed output. Errors are RFC 9457 problem details (application/problem+json).",
       license: { name: 'See repository' },
     },
     servers: [{ url: baseUrl }],
@@ -169,7 +184,8 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An API key, a sign-in session token, an OIDC access token, a service token or a sandbox token.',
+          description:
+            'An API key, a sign-in session token, an OIDC access token, a service token or a sandbox token.',
         },
       },
     },

@@ -15,7 +15,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export interface X402Slot {
   price: string
   description?: string
-  example: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: Record<string, unknown> }
+  example: {
+    params?: Record<string, unknown>
+    query?: Record<string, unknown>
+    body?: Record<string, unknown>
+  }
   outputExample?: unknown
   tags: string[]
 }

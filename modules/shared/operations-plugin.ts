@@ -35,9 +35,18 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
       op.path,
       async ({ params, query, body, request, set }) => {
         set.status = status
-        const info: RequestInfo = { id: requestIdOf(request), ip: clientIpOf(request), headers: request.headers, url: new URL(request.url) }
+        const info: RequestInfo = {
+          id: requestIdOf(request),
+          ip: clientIpOf(request),
+          headers: request.headers,
+          url: new URL(request.url),
+        }
         return op.handler(
-          { params: op.params ? params : undefined, query: op.query ? query : undefined, body: op.body ? body : undefined },
+          {
+            params: op.params ? params : undefined,
+            query: op.query ? query : undefined,
+            body: op.body ? body : undefined,
+          },
           { principal: principals.get(request) ?? null, app, request: info } as never,
         )
       },
@@ -46,7 +55,9 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
         query: op.query,
         body: op.body,
         response: op.produces === 'text/html' ? undefined : { [status]: op.output },
-        parse: op.body ? ({ request }) => readJsonBody(request, op.maxBodyBytes ?? app.config.maxBodyBytes) : 'none',
+        parse: op.body
+          ? ({ request }) => readJsonBody(request, op.maxBodyBytes ?? app.config.maxBodyBytes)
+          : 'none',
         async transform({ request, params, query, body }) {
           coerceScalars(op.params, params as Record<string, unknown>)
           coerceScalars(op.query, query as Record<string, unknown>)

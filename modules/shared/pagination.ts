@@ -4,14 +4,25 @@
 import { type TSchema, Type } from '@sinclair/typebox'
 
 export const PageQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page (1-100, default 20).' })),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'next_cursor from the previous page.' })),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      default: 20,
+      description: 'Items per page (1-100, default 20).',
+    }),
+  ),
+  cursor: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'next_cursor from the previous page.' }),
+  ),
 }
 
 export const pageOf = <T extends TSchema>(item: T) =>
   Type.Object({
     data: Type.Array(item),
-    next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last page.' }),
+    next_cursor: Type.Union([Type.String(), Type.Null()], {
+      description: 'Pass as `cursor` for the next page; null on the last page.',
+    }),
   })
 
 export function encodeCursor(id: string): string {
@@ -26,7 +37,10 @@ export function decodeCursor(cursor: string | undefined): string | null {
 }
 
 /** Fetch `limit + 1` rows, then call this to cut the page and compute the next cursor. */
-export function toPage<T extends { id: string }>(rows: T[], limit: number): { data: T[]; next_cursor: string | null } {
+export function toPage<T extends { id: string }>(
+  rows: T[],
+  limit: number,
+): { data: T[]; next_cursor: string | null } {
   const data = rows.slice(0, limit)
   return { data, next_cursor: rows.length > limit ? encodeCursor(data[data.length - 1].id) : null }
 }

@@ -31,40 +31,106 @@ export const PLANS: readonly Plan[] = [
     tier: 'free',
     name: 'Free',
     price: { amount: '0.00', currency: 'USD', interval: 'month' },
-    quotas: { uploads_per_month: 25, analyses_per_month: 25, wearable_syncs_per_month: 0, queued_wgs_jobs: 1, full_dbsnp_jobs: 0 },
-    allows: { serve_other_users: false, service_tokens: false, webhooks: false, managed_storage_and_workers: false, multi_workspace_automation: false, full_dbsnp_annotation: false },
+    quotas: {
+      uploads_per_month: 25,
+      analyses_per_month: 25,
+      wearable_syncs_per_month: 0,
+      queued_wgs_jobs: 1,
+      full_dbsnp_jobs: 0,
+    },
+    allows: {
+      serve_other_users: false,
+      service_tokens: false,
+      webhooks: false,
+      managed_storage_and_workers: false,
+      multi_workspace_automation: false,
+      full_dbsnp_annotation: false,
+    },
     summary: 'API key, MCP/OpenAPI access, 25 uploads and analyses per month (shared), one queued WGS job.',
   },
   {
     tier: 'standard',
     name: 'Standard',
     price: { amount: '9.99', currency: 'USD', interval: 'month' },
-    quotas: { uploads_per_month: 250, analyses_per_month: 250, wearable_syncs_per_month: 100, queued_wgs_jobs: 5, full_dbsnp_jobs: 0 },
-    allows: { serve_other_users: false, service_tokens: false, webhooks: false, managed_storage_and_workers: true, multi_workspace_automation: false, full_dbsnp_annotation: false },
-    summary: "250 uploads and analyses, 100 wearable syncs, five queued WGS jobs, managed cloud storage and workers; one person's own data and agent.",
+    quotas: {
+      uploads_per_month: 250,
+      analyses_per_month: 250,
+      wearable_syncs_per_month: 100,
+      queued_wgs_jobs: 5,
+      full_dbsnp_jobs: 0,
+    },
+    allows: {
+      serve_other_users: false,
+      service_tokens: false,
+      webhooks: false,
+      managed_storage_and_workers: true,
+      multi_workspace_automation: false,
+      full_dbsnp_annotation: false,
+    },
+    summary:
+      "250 uploads and analyses, 100 wearable syncs, five queued WGS jobs, managed cloud storage and workers; one person's own data and agent.",
   },
   {
     tier: 'builder',
     name: 'Builder',
     price: { amount: '24.99', currency: 'USD', interval: 'month' },
-    quotas: { uploads_per_month: 1000, analyses_per_month: 750, wearable_syncs_per_month: 300, queued_wgs_jobs: 15, full_dbsnp_jobs: 15 },
-    allows: { serve_other_users: true, service_tokens: true, webhooks: true, managed_storage_and_workers: true, multi_workspace_automation: false, full_dbsnp_annotation: true },
+    quotas: {
+      uploads_per_month: 1000,
+      analyses_per_month: 750,
+      wearable_syncs_per_month: 300,
+      queued_wgs_jobs: 15,
+      full_dbsnp_jobs: 15,
+    },
+    allows: {
+      serve_other_users: true,
+      service_tokens: true,
+      webhooks: true,
+      managed_storage_and_workers: true,
+      multi_workspace_automation: false,
+      full_dbsnp_annotation: true,
+    },
     summary: '1,000 uploads, 750 analyses, 300 wearable syncs, 15 WGS jobs, webhooks and production app use.',
   },
   {
     tier: 'growth',
     name: 'Growth',
     price: { amount: '49.00', currency: 'USD', interval: 'month' },
-    quotas: { uploads_per_month: 5000, analyses_per_month: 3000, wearable_syncs_per_month: 1500, queued_wgs_jobs: 50, full_dbsnp_jobs: 50 },
-    allows: { serve_other_users: true, service_tokens: true, webhooks: true, managed_storage_and_workers: true, multi_workspace_automation: true, full_dbsnp_annotation: true },
+    quotas: {
+      uploads_per_month: 5000,
+      analyses_per_month: 3000,
+      wearable_syncs_per_month: 1500,
+      queued_wgs_jobs: 50,
+      full_dbsnp_jobs: 50,
+    },
+    allows: {
+      serve_other_users: true,
+      service_tokens: true,
+      webhooks: true,
+      managed_storage_and_workers: true,
+      multi_workspace_automation: true,
+      full_dbsnp_annotation: true,
+    },
     summary: '5,000 uploads, 3,000 analyses, 1,500 wearable syncs, 50 WGS jobs, multi-workspace automation.',
   },
   {
     tier: 'enterprise',
     name: 'Enterprise',
     price: { custom: true },
-    quotas: { uploads_per_month: null, analyses_per_month: null, wearable_syncs_per_month: null, queued_wgs_jobs: null, full_dbsnp_jobs: null },
-    allows: { serve_other_users: true, service_tokens: true, webhooks: true, managed_storage_and_workers: true, multi_workspace_automation: true, full_dbsnp_annotation: true },
+    quotas: {
+      uploads_per_month: null,
+      analyses_per_month: null,
+      wearable_syncs_per_month: null,
+      queued_wgs_jobs: null,
+      full_dbsnp_jobs: null,
+    },
+    allows: {
+      serve_other_users: true,
+      service_tokens: true,
+      webhooks: true,
+      managed_storage_and_workers: true,
+      multi_workspace_automation: true,
+      full_dbsnp_annotation: true,
+    },
     summary: 'Custom quotas, dedicated environments and workers, retention and support options.',
   },
 ]
@@ -82,5 +148,7 @@ export interface PlanLookup {
   /** Effective tier of a workspace (billing_admin accounts are `enterprise`). */
   tierOf(organizationId: string): Promise<Tier>
   /** Whether the workspace has an active paid subscription and a valid payment method. */
-  billingStanding(organizationId: string): Promise<{ activePaidSubscription: boolean; validPaymentMethod: boolean }>
+  billingStanding(
+    organizationId: string,
+  ): Promise<{ activePaidSubscription: boolean; validPaymentMethod: boolean }>
 }

@@ -32,7 +32,10 @@ function toProblem(code: string | number, error: unknown, request: Request, app:
     case 'VALIDATION': {
       const validation = error as ValidationLike
       if (validation.type === 'response') {
-        app.log.error('response.invalid', { request_id: requestIdOf(request), errors: fieldErrors(validation).slice(0, 5) })
+        app.log.error('response.invalid', {
+          request_id: requestIdOf(request),
+          errors: fieldErrors(validation).slice(0, 5),
+        })
         return internal()
       }
       const errors = fieldErrors(validation)
@@ -40,7 +43,9 @@ function toProblem(code: string | number, error: unknown, request: Request, app:
         .slice(0, 3)
         .map((e) => `${e.in} ${e.path}: ${e.message}`)
         .join('; ')
-      return new ProblemError('validation', `Invalid request: ${summary}${errors.length > 3 ? '; …' : ''}`, { extra: { errors } })
+      return new ProblemError('validation', `Invalid request: ${summary}${errors.length > 3 ? '; …' : ''}`, {
+        extra: { errors },
+      })
     }
     case 'NOT_FOUND':
       return new ProblemError('notFound', `No route for ${request.method} ${new URL(request.url).pathname}.`)
@@ -59,7 +64,8 @@ function toProblem(code: string | number, error: unknown, request: Request, app:
   }
 }
 
-const internal = () => new ProblemError('internal', 'An unexpected error occurred; quote the request_id when reporting it.')
+const internal = () =>
+  new ProblemError('internal', 'An unexpected error occurred; quote the request_id when reporting it.')
 
 /** Render a problem as a Response; also used by routes that answer outside the registry (e.g. MCP). */
 export function problemResponse(problem: ProblemError, request: Request, app: AppContext): Response {
@@ -79,5 +85,7 @@ export function problemPlugin(app: AppContext) {
       const socketIp = server?.requestIP(request)?.address ?? null
       setClientIp(request, resolveClientIp(request, socketIp, app.config.trustProxy))
     })
-    .onError({ as: 'global' }, ({ code, error, request }) => problemResponse(toProblem(code, error, request, app), request, app))
+    .onError({ as: 'global' }, ({ code, error, request }) =>
+      problemResponse(toProblem(code, error, request, app), request, app),
+    )
 }

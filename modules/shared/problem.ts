@@ -10,21 +10,96 @@ export interface ProblemType {
 
 /** Every problem type this service can answer with; `type` URIs resolve to GET /problems/{slug}. */
 export const PROBLEM_TYPES = {
-  badRequest: { slug: 'bad-request', title: 'Bad Request', status: 400, description: 'The request could not be read, for example a body that is not valid JSON.' },
-  unauthorized: { slug: 'unauthorized', title: 'Unauthorized', status: 401, description: 'A bearer token is missing, malformed, unknown, expired or revoked.' },
-  paymentRequired: { slug: 'payment-required', title: 'Payment Required', status: 402, description: 'This route accepts pay-per-request authorization; see the PAYMENT-REQUIRED header.' },
-  forbidden: { slug: 'forbidden', title: 'Forbidden', status: 403, description: 'The token is valid but does not permit this operation or names another user.' },
-  planRequired: { slug: 'plan-required', title: 'Plan does not allow this', status: 403, description: 'The workspace plan does not include this use; the detail names the rule.' },
-  notFound: { slug: 'not-found', title: 'Not Found', status: 404, description: 'No such route, or no such resource visible to the caller.' },
-  methodNotAllowed: { slug: 'method-not-allowed', title: 'Method Not Allowed', status: 405, description: 'The path exists but not with this method.' },
-  conflict: { slug: 'conflict', title: 'Conflict', status: 409, description: 'The request conflicts with the current state of the resource.' },
-  gone: { slug: 'gone', title: 'Gone', status: 410, description: 'The resource existed but has expired or been revoked.' },
-  payloadTooLarge: { slug: 'payload-too-large', title: 'Payload Too Large', status: 413, description: 'The request body is larger than this operation accepts.' },
-  unsupportedMediaType: { slug: 'unsupported-media-type', title: 'Unsupported Media Type', status: 415, description: 'The body must be sent as application/json.' },
-  validation: { slug: 'validation', title: 'Unprocessable Content', status: 422, description: 'The request was read but some fields are invalid; `errors` lists them.' },
-  rateLimited: { slug: 'rate-limited', title: 'Too Many Requests', status: 429, description: 'Too many requests; retry after the time in the Retry-After header.' },
-  internal: { slug: 'internal', title: 'Internal Server Error', status: 500, description: 'Something unexpected failed; quote the request_id when reporting it.' },
-  unavailable: { slug: 'unavailable', title: 'Service Unavailable', status: 503, description: 'A dependency of the service is not available right now.' },
+  badRequest: {
+    slug: 'bad-request',
+    title: 'Bad Request',
+    status: 400,
+    description: 'The request could not be read, for example a body that is not valid JSON.',
+  },
+  unauthorized: {
+    slug: 'unauthorized',
+    title: 'Unauthorized',
+    status: 401,
+    description: 'A bearer token is missing, malformed, unknown, expired or revoked.',
+  },
+  paymentRequired: {
+    slug: 'payment-required',
+    title: 'Payment Required',
+    status: 402,
+    description: 'This route accepts pay-per-request authorization; see the PAYMENT-REQUIRED header.',
+  },
+  forbidden: {
+    slug: 'forbidden',
+    title: 'Forbidden',
+    status: 403,
+    description: 'The token is valid but does not permit this operation or names another user.',
+  },
+  planRequired: {
+    slug: 'plan-required',
+    title: 'Plan does not allow this',
+    status: 403,
+    description: 'The workspace plan does not include this use; the detail names the rule.',
+  },
+  notFound: {
+    slug: 'not-found',
+    title: 'Not Found',
+    status: 404,
+    description: 'No such route, or no such resource visible to the caller.',
+  },
+  methodNotAllowed: {
+    slug: 'method-not-allowed',
+    title: 'Method Not Allowed',
+    status: 405,
+    description: 'The path exists but not with this method.',
+  },
+  conflict: {
+    slug: 'conflict',
+    title: 'Conflict',
+    status: 409,
+    description: 'The request conflicts with the current state of the resource.',
+  },
+  gone: {
+    slug: 'gone',
+    title: 'Gone',
+    status: 410,
+    description: 'The resource existed but has expired or been revoked.',
+  },
+  payloadTooLarge: {
+    slug: 'payload-too-large',
+    title: 'Payload Too Large',
+    status: 413,
+    description: 'The request body is larger than this operation accepts.',
+  },
+  unsupportedMediaType: {
+    slug: 'unsupported-media-type',
+    title: 'Unsupported Media Type',
+    status: 415,
+    description: 'The body must be sent as application/json.',
+  },
+  validation: {
+    slug: 'validation',
+    title: 'Unprocessable Content',
+    status: 422,
+    description: 'The request was read but some fields are invalid; `errors` lists them.',
+  },
+  rateLimited: {
+    slug: 'rate-limited',
+    title: 'Too Many Requests',
+    status: 429,
+    description: 'Too many requests; retry after the time in the Retry-After header.',
+  },
+  internal: {
+    slug: 'internal',
+    title: 'Internal Server Error',
+    status: 500,
+    description: 'Something unexpected failed; quote the request_id when reporting it.',
+  },
+  unavailable: {
+    slug: 'unavailable',
+    title: 'Service Unavailable',
+    status: 503,
+    description: 'A dependency of the service is not available right now.',
+  },
 } as const satisfies Record<string, ProblemType>
 
 export type ProblemKey = keyof typeof PROBLEM_TYPES

@@ -42,7 +42,8 @@ export function assertRegistry(operations: readonly AnyOperation[]): void {
     if (!op.summary || op.tags.length === 0) throw new Error(`Operation ${op.id} needs a summary and a tag.`)
     const pathParams = [...op.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]).sort()
     const declared = Object.keys(op.params?.properties ?? {}).sort()
-    if (pathParams.join() !== declared.join()) throw new Error(`Operation ${op.id}: path parameters and params schema differ.`)
+    if (pathParams.join() !== declared.join())
+      throw new Error(`Operation ${op.id}: path parameters and params schema differ.`)
     if (op.mcp) {
       if (tools.has(op.mcp.tool)) throw new Error(`Duplicate MCP tool ${op.mcp.tool}.`)
       tools.add(op.mcp.tool)

@@ -18,7 +18,12 @@ async function resolve(request: Request, app: AppContext): Promise<CallerResolut
   const header = request.headers.get('authorization')
   if (header === null) return { state: 'anonymous' }
   const match = BEARER.exec(header)
-  if (!match) return { state: 'refused', reason: 'malformed', detail: 'The Authorization header must be "Bearer <token>".' }
+  if (!match)
+    return {
+      state: 'refused',
+      reason: 'malformed',
+      detail: 'The Authorization header must be "Bearer <token>".',
+    }
   const result = await app.authenticate(match[1])
   return result.ok
     ? { state: 'authenticated', principal: result.principal }
@@ -37,8 +42,11 @@ export function resolveCaller(request: Request, app: AppContext): Promise<Caller
 
 /** Elysia plugin exposing `principal` (or null) to the routes of the modules that use it. */
 export function scopePlugin(app: AppContext) {
-  return new Elysia({ name: 'shared.scope', seed: app.instanceId }).derive({ as: 'scoped' }, async ({ request }) => {
-    const caller = await resolveCaller(request, app)
-    return { principal: caller.state === 'authenticated' ? caller.principal : null }
-  })
+  return new Elysia({ name: 'shared.scope', seed: app.instanceId }).derive(
+    { as: 'scoped' },
+    async ({ request }) => {
+      const caller = await resolveCaller(request, app)
+      return { principal: caller.state === 'authenticated' ? caller.principal : null }
+    },
+  )
 }

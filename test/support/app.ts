@@ -12,7 +12,7 @@ import { memoryLogger } from '../../modules/shared/logger'
 export interface CallOptions {
   token?: string
   body?: unknown
-  rawBody?: BodyInit
+  rawBody?: string | Uint8Array | ReadableStream
   headers?: Record<string, string>
   ip?: string
 }
@@ -38,7 +38,7 @@ export async function testApp(overrides: Partial<Config> = {}, options: AppOptio
   async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
     const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? nextIp(), ...opts.headers }
     if (opts.token) headers.authorization = `Bearer ${opts.token}`
-    let body: BodyInit | undefined = opts.rawBody
+    let body: string | Uint8Array | ReadableStream | undefined = opts.rawBody
     if (opts.body !== undefined) {
       body = JSON.stringify(opts.body)
       headers['content-type'] ??= 'application/json'
@@ -59,7 +59,12 @@ export async function testApp(overrides: Partial<Config> = {}, options: AppOptio
     const code = built.context.outbox!.latestFor(email)[0].text.match(/sign-in code is (\d{8})/)![1]
     const verify = await call('POST', '/auth/otp/verify', { body: { email, token: code } })
     if (verify.status !== 200) throw new Error(`otp/verify answered ${verify.status}: ${verify.text}`)
-    return { session: verify.body.access_token as string, userId: verify.body.user.id as string, organizationId: verify.body.organization_id as string, email }
+    return {
+      session: verify.body.access_token as string,
+      userId: verify.body.user.id as string,
+      organizationId: verify.body.organization_id as string,
+      email,
+    }
   }
 
   /** A signed-in user with a personal API key. */
@@ -88,4 +93,5 @@ export async function testApp(overrides: Partial<Config> = {}, options: AppOptio
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>
 
-export const isProblem = (r: CallResult) => r.headers.get('content-type')?.startsWith('application/problem+json') === true
+export const isProblem = (r: CallResult) =>
+  r.headers.get('content-type')?.startsWith('application/problem+json') === true

@@ -7,7 +7,7 @@ import { Elysia } from 'elysia'
 import { defineOperation } from '../../../modules/shared/operation'
 import { operationsPlugin } from '../../../modules/shared/operations-plugin'
 import { problemPlugin } from '../../../modules/shared/problem-plugin'
-import { type TestApp, isProblem, testApp } from '../../support/app'
+import { isProblem, type TestApp, testApp } from '../../support/app'
 
 let t: TestApp
 beforeAll(async () => {
@@ -34,19 +34,28 @@ describe('problem details', () => {
   })
 
   it('answers malformed JSON with 400', async () => {
-    const r = await t.call('POST', '/auth/otp/start', { rawBody: '{"email":', headers: { 'content-type': 'application/json' } })
+    const r = await t.call('POST', '/auth/otp/start', {
+      rawBody: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    })
     expectProblem(r, 400, '/auth/otp/start')
     expect(r.body.detail).toStartWith('The body is not valid JSON')
   })
 
   it('answers a non-JSON body with 415', async () => {
-    const r = await t.call('POST', '/auth/otp/start', { rawBody: 'email=a@b.c', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const r = await t.call('POST', '/auth/otp/start', {
+      rawBody: 'email=a@b.c',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expectProblem(r, 415, '/auth/otp/start')
   })
 
   it('answers a body over the limit with 413, declared or streamed', async () => {
     const big = JSON.stringify({ email: `${'a'.repeat(2_000_000)}@example.com` })
-    const declared = await t.call('POST', '/auth/otp/start', { rawBody: big, headers: { 'content-type': 'application/json' } })
+    const declared = await t.call('POST', '/auth/otp/start', {
+      rawBody: big,
+      headers: { 'content-type': 'application/json' },
+    })
     expectProblem(declared, 413, '/auth/otp/start')
     expect(declared.body.max_bytes).toBe(t.config.maxBodyBytes)
     const stream = new ReadableStream({
@@ -56,7 +65,11 @@ describe('problem details', () => {
       },
     })
     const response = await t.app.handle(
-      new Request('http://localhost/auth/otp/start', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' } }),
+      new Request('http://localhost/auth/otp/start', {
+        method: 'POST',
+        body: stream,
+        headers: { 'content-type': 'application/json' },
+      }),
     )
     expect(response.status).toBe(413)
   })
@@ -77,7 +90,10 @@ describe('problem details', () => {
   })
 
   it('checks authentication before reading the body, so anonymous callers get 401 not 400/422', async () => {
-    const bad = await t.call('POST', '/api-keys', { rawBody: '{nope', headers: { 'content-type': 'application/json' } })
+    const bad = await t.call('POST', '/api-keys', {
+      rawBody: '{nope',
+      headers: { 'content-type': 'application/json' },
+    })
     expectProblem(bad, 401, '/api-keys')
     expect(bad.headers.get('www-authenticate')).toStartWith('Bearer')
     const invalid = await t.call('POST', '/service-tokens', { body: { user_id: 5 } })
@@ -106,18 +122,36 @@ describe('problem details', () => {
 
 describe('unexpected failures', () => {
   const boom = defineOperation(
-    { id: 'test.boom', method: 'GET', path: '/boom', summary: 'fails', tags: ['Test'], grant: null, output: Type.Object({}) },
+    {
+      id: 'test.boom',
+      method: 'GET',
+      path: '/boom',
+      summary: 'fails',
+      tags: ['Test'],
+      grant: null,
+      output: Type.Object({}),
+    },
     () => {
       throw new Error('database password=hunter2 at /srv/app.ts:12')
     },
   )
   const wrongShape = defineOperation(
-    { id: 'test.shape', method: 'GET', path: '/shape', summary: 'bad output', tags: ['Test'], grant: null, output: Type.Object({ n: Type.Number() }) },
+    {
+      id: 'test.shape',
+      method: 'GET',
+      path: '/shape',
+      summary: 'bad output',
+      tags: ['Test'],
+      grant: null,
+      output: Type.Object({ n: Type.Number() }),
+    },
     () => ({ n: 'not a number' }) as never,
   )
 
   it('answers 500 with a generic detail, logs the error with its request id, and leaks nothing', async () => {
-    const app = new Elysia().use(problemPlugin(t.context)).use(operationsPlugin('test', [boom, wrongShape], t.context))
+    const app = new Elysia()
+      .use(problemPlugin(t.context))
+      .use(operationsPlugin('test', [boom, wrongShape], t.context))
     const response = await app.handle(new Request('http://localhost/boom'))
     const body = (await response.json()) as any
     expect(response.status).toBe(500)
@@ -130,7 +164,9 @@ describe('unexpected failures', () => {
   })
 
   it('treats a response that breaks its own schema as a 500, not a 422', async () => {
-    const app = new Elysia().use(problemPlugin(t.context)).use(operationsPlugin('test2', [wrongShape], t.context))
+    const app = new Elysia()
+      .use(problemPlugin(t.context))
+      .use(operationsPlugin('test2', [wrongShape], t.context))
     const response = await app.handle(new Request('http://localhost/shape'))
     expect(response.status).toBe(500)
     expect(isProblem({ status: 500, headers: response.headers, body: null, text: '' })).toBe(true)

@@ -1,0 +1,71 @@
+// The OpenAPI 3.1.0 document is generated from the registry, validates against the OAS 3.1 schema, and
+// lists exactly the routes the app serves, each with its problem responses and security.
+
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { allOperations } from '../../../modules/app'
+import { openApiPath } from '../../../modules/shared/operation'
+import { type TestApp, testApp } from '../../support/app'
+
+let t: TestApp
+let doc: any
+beforeAll(async () => {
+  t = await testApp()
+  doc = (await t.call('GET', '/openapi.json')).body
+})
+afterAll(() => t.cleanup())
+
+const documented = () =>
+  Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+    .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+    .sort()
+
+describe('GET /openapi.json', () => {
+  it('is a valid OpenAPI 3.1.0 document, version 0.5.2', async () => {
+    expect(doc.openapi).toBe('3.1.0')
+    expect(doc.info.version).toBe('0.5.2')
+    const validator = new Validator()
+    const result = await validator.validate(doc)
+    if (!result.valid) console.error(JSON.stringify(result.errors, null, 2).slice(0, 3000))
+    expect(result.valid).toBe(true)
+    expect(validator.version).toBe('3.1')
+  })
+
+  it('documents every route the app serves, and nothing else', () => {
+    const served = t.app.routes.map((r) => `${r.method} ${openApiPath(r.path)}`).sort()
+    expect(documented()).toEqual(served)
+  })
+
+  it('documents every registry operation under its operationId', () => {
+    const ids = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) =>
+      Object.values(ops).map((o) => o.operationId),
+    )
+    expect(ids.sort()).toEqual(allOperations.map((o) => o.id).sort())
+  })
+
+  it('declares the bearer scheme and problem+json responses', () => {
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' })
+    const create = doc.paths['/api-keys'].post
+    expect(create.security).toEqual([{ bearer: [] }])
+    for (const status of ['400', '401', '403', '413', '415', '422', '500']) {
+      expect(create.responses[status]).toEqual({ $ref: `#/components/responses/Problem${status}` })
+    }
+    expect(doc.components.responses.Problem401.content['application/problem+json'].schema).toEqual({
+      $ref: '#/components/schemas/Problem',
+    })
+    expect(doc.components.schemas.Problem.required).toEqual(['type', 'title', 'status', 'detail'])
+    expect(doc.paths['/health'].get.security).toEqual([])
+  })
+
+  it('carries request and response schemas, with named schemas referenced', () => {
+    const create = doc.paths['/api-keys'].post
+    expect(create.responses['201'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ApiKeyCreated',
+    })
+    expect(doc.components.schemas.ApiKeyCreated.required).toContain('api_key')
+    const verify = doc.paths['/auth/otp/verify'].post
+    expect(verify.requestBody.content['application/json'].schema.required).toEqual(['email', 'token'])
+    const revoke = doc.paths['/api-keys/{id}/revoke'].post
+    expect(revoke.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })])
+  })
+})
