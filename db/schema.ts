@@ -2,3 +2,4 @@
 // Modules own their tables in modules/<domain>/tables.ts; this file only re-exports them.
 
 export * from '../modules/auth/tables'
+export * from '../modules/sources/tables'

@@ -5,28 +5,26 @@ import { Elysia } from 'elysia'
 import { openDatabase } from '../db/client'
 import { authModule } from './auth'
 import { authenticator } from './auth/authenticate'
-import { authOperations } from './auth/operations'
 import { databasePlanLookup } from './auth/plan-lookup'
 import { discoveryModule } from './discovery'
-import { discoveryOperations } from './discovery/operations'
 import { sandboxModule } from './sandbox'
-import { sandboxOperations } from './sandbox/operations'
 import { type Clock, systemClock } from './shared/clock'
 import type { Config } from './shared/config'
 import type { AppContext } from './shared/context'
 import { createLogger, type Logger } from './shared/logger'
 import { DevOutbox, type Mailer, smtpMailer } from './shared/mail'
+import type { DomainModule } from './shared/module'
 import type { AnyOperation } from './shared/operation'
 import { problemPlugin } from './shared/problem-plugin'
 import { RateLimiter } from './shared/rate-limit'
 import { assertRegistry } from './shared/registry'
+import { sourcesModule } from './sources'
+
+/** The service's domain modules, in mounting order. Add a module here (one import, one entry). */
+export const MODULES: readonly DomainModule[] = [discoveryModule, authModule, sandboxModule, sourcesModule]
 
 /** Every operation of the service, in the order their modules are mounted. */
-export const allOperations: readonly AnyOperation[] = [
-  ...discoveryOperations,
-  ...authOperations,
-  ...sandboxOperations,
-]
+export const allOperations: readonly AnyOperation[] = MODULES.flatMap((m) => m.operations)
 
 export interface AppOptions {
   clock?: Clock
@@ -55,11 +53,9 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   }
   context.authenticate = authenticator(context)
 
-  const app = new Elysia({ name: 'app', seed: context.instanceId })
-    .use(problemPlugin(context))
-    .use(discoveryModule(context))
-    .use(authModule(context))
-    .use(sandboxModule(context))
+  // The problem plugin goes first so that it sees every error of every module.
+  const app = new Elysia({ name: 'app', seed: context.instanceId }).use(problemPlugin(context))
+  for (const module of MODULES) app.use(module.plugin(context))
 
   return { app, context, close: () => database.close() }
 }

@@ -22,6 +22,30 @@ CREATE TABLE `memberships` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `memberships_org_user` ON `memberships` (`organization_id`,`user_id`);--> statement-breakpoint
+CREATE TABLE `observations` (
+	`id` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`source_id` text NOT NULL,
+	`modality` text NOT NULL,
+	`code` text NOT NULL,
+	`original_name` text NOT NULL,
+	`value` real,
+	`value_text` text,
+	`unit` text,
+	`original_value` text,
+	`original_unit` text,
+	`observed_at` text NOT NULL,
+	`observed_end` text,
+	`device` text,
+	`reference_low` real,
+	`reference_high` real,
+	`source_ref` text,
+	`details` text
+);
+--> statement-breakpoint
+CREATE INDEX `observations_scope_code` ON `observations` (`organization_id`,`user_id`,`code`,`observed_at`);--> statement-breakpoint
+CREATE INDEX `observations_source` ON `observations` (`source_id`);--> statement-breakpoint
 CREATE TABLE `oidc_identities` (
 	`issuer` text NOT NULL,
 	`subject` text NOT NULL,
@@ -86,6 +110,25 @@ CREATE TABLE `sessions` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `sessions_token_hash_unique` ON `sessions` (`token_hash`);--> statement-breakpoint
+CREATE TABLE `sources` (
+	`id` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`modality` text NOT NULL,
+	`format` text NOT NULL,
+	`provider` text,
+	`filename` text,
+	`content_type` text,
+	`record_count` integer DEFAULT 0 NOT NULL,
+	`time_start` text,
+	`time_end` text,
+	`warnings` text NOT NULL,
+	`details` text NOT NULL,
+	`created_at` text NOT NULL,
+	`deleted_at` text
+);
+--> statement-breakpoint
+CREATE INDEX `sources_scope` ON `sources` (`organization_id`,`user_id`,`id`);--> statement-breakpoint
 CREATE TABLE `users` (
 	`id` text PRIMARY KEY NOT NULL,
 	`email` text,

@@ -1,6 +1,5 @@
-// The auth module's Elysia plugin: its routes, built from its operation declarations.
-import type { AppContext } from '../shared/context'
-import { operationsPlugin } from '../shared/operations-plugin'
+// The auth module: its routes, built from its operation declarations.
+import { defineModule } from '../shared/module'
 import { authOperations } from './operations'
 
-export const authModule = (app: AppContext) => operationsPlugin('auth', authOperations, app)
+export const authModule = defineModule('auth', authOperations)

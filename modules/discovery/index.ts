@@ -1,6 +1,5 @@
-// The discovery module's Elysia plugin.
-import type { AppContext } from '../shared/context'
-import { operationsPlugin } from '../shared/operations-plugin'
+// The discovery module: its routes, built from its operation declarations.
+import { defineModule } from '../shared/module'
 import { discoveryOperations } from './operations'
 
-export const discoveryModule = (app: AppContext) => operationsPlugin('discovery', discoveryOperations, app)
+export const discoveryModule = defineModule('discovery', discoveryOperations)

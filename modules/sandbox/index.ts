@@ -1,6 +1,5 @@
-// The sandbox module's Elysia plugin.
-import type { AppContext } from '../shared/context'
-import { operationsPlugin } from '../shared/operations-plugin'
+// The sandbox module: its routes, built from its operation declarations.
+import { defineModule } from '../shared/module'
 import { sandboxOperations } from './operations'
 
-export const sandboxModule = (app: AppContext) => operationsPlugin('sandbox', sandboxOperations, app)
+export const sandboxModule = defineModule('sandbox', sandboxOperations)

@@ -78,6 +78,7 @@ function hoist(schema: TSchema, named: Map<string, string>, out: Record<string, 
 function problemStatuses(op: AnyOperation): number[] {
   const statuses = new Set<number>(op.errors ?? [])
   if (op.body) for (const s of [400, 413, 415]) statuses.add(s)
+  if (op.rawBody) statuses.add(413)
   if (op.grant !== null) for (const s of [401, 403]) statuses.add(s)
   if (op.x402) statuses.add(402)
   if (op.params) statuses.add(404)
@@ -145,7 +146,15 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
       ...(op.mcp ? { 'x-mcp-tool': op.mcp.tool } : {}),
       ...(op.x402 ? { 'x-x402': { price: op.x402.price, tags: op.x402.tags } } : {}),
     }
-    if (op.body) {
+    if (op.rawBody) {
+      operation.requestBody = {
+        required: true,
+        description: op.rawBody.description,
+        content: Object.fromEntries(
+          op.rawBody.mediaTypes.map((m) => [m, { schema: { type: 'string', format: 'binary' } }]),
+        ),
+      }
+    } else if (op.body) {
       operation.requestBody = {
         required: true,
         content: { 'application/json': { schema: hoist(op.body, named, schemas) } },

@@ -57,6 +57,11 @@ export interface OperationSpec<
   status?: number
   /** Media type of the success response; JSON unless stated. */
   produces?: 'application/json' | 'text/html'
+  /**
+   * The body is not JSON: the route does not parse it and the handler reads `ctx.request.raw` itself
+   * (streamed uploads, signed webhooks). Documented as these media types.
+   */
+  rawBody?: { mediaTypes: string[]; description: string }
   /** Largest accepted body in bytes; the configured MAX_BODY_BYTES unless stated. */
   maxBodyBytes?: number
   /** Extra problem statuses this operation documents besides the automatic ones (e.g. 404, 409, 429). */
@@ -76,6 +81,8 @@ export interface OperationSpec<
 type In<S> = S extends TSchema ? Static<S> : undefined
 
 export interface RequestInfo {
+  /** The underlying request, for operations that stream their own body (`rawBody`). */
+  raw: Request
   id: string
   ip: string | null
   headers: Headers

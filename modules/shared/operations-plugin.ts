@@ -36,6 +36,7 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
       async ({ params, query, body, request, set }) => {
         set.status = status
         const info: RequestInfo = {
+          raw: request,
           id: requestIdOf(request),
           ip: clientIpOf(request),
           headers: request.headers,

@@ -1,0 +1,143 @@
+// Sources: creating a source with its normalized observations (used by imports, genetics and wearable
+// sync), and reading them back within the caller's scope. Other modules call these functions; they never
+// touch the tables.
+
+import type { AppContext } from '../shared/context'
+import { newId } from '../shared/ids'
+import { decodeCursor, toPage } from '../shared/pagination'
+import type { Scope } from '../shared/principal'
+import { notFound, ProblemError } from '../shared/problem'
+import type { ModalityName, Source } from './model'
+import * as repo from './repo'
+
+export type { ObservationFilter, ObservationRow, SourceRow } from './repo'
+
+export interface NewObservationInput {
+  modality: 'biomarkers' | 'wearables' | 'behavioral'
+  code: string
+  original_name: string
+  value: number | null
+  value_text?: string | null
+  unit: string | null
+  original_value?: string | null
+  original_unit?: string | null
+  observed_at: string
+  observed_end?: string | null
+  device?: string | null
+  reference_low?: number | null
+  reference_high?: number | null
+  source_ref?: string | null
+  details?: Record<string, unknown> | null
+}
+
+export interface NewSourceInput {
+  modality: ModalityName
+  format: string
+  provider?: string | null
+  filename?: string | null
+  content_type?: string | null
+  /** Records read; defaults to the number of observations. */
+  record_count?: number
+  warnings?: { code: string; message: string; line?: number }[]
+  details?: Record<string, unknown>
+}
+
+export function toSource(row: repo.SourceRow): Source {
+  return {
+    id: row.id,
+    source_id: row.id,
+    organization_id: row.organization_id,
+    user_id: row.user_id,
+    modality: row.modality,
+    format: row.format,
+    provider: row.provider,
+    filename: row.filename,
+    record_count: row.record_count,
+    time_range: row.time_start && row.time_end ? { start: row.time_start, end: row.time_end } : null,
+    warnings: row.warnings,
+    details: row.details,
+    created_at: row.created_at,
+  }
+}
+
+/** Store a source and its observations atomically; the time range is computed from the observations. */
+export async function createSource(
+  app: AppContext,
+  scope: Scope,
+  input: NewSourceInput,
+  observations: NewObservationInput[] = [],
+  timeRange?: { start: string; end: string } | null,
+): Promise<Source> {
+  const now = app.clock.now()
+  const id = newId('src', now.getTime())
+  let start = timeRange?.start ?? null
+  let end = timeRange?.end ?? null
+  if (!timeRange) {
+    for (const o of observations) {
+      const last = o.observed_end ?? o.observed_at
+      if (!start || o.observed_at < start) start = o.observed_at
+      if (!end || last > end) end = last
+    }
+  }
+  const row = await repo.insertSourceWithObservations(
+    app.db,
+    {
+      id,
+      ...scope,
+      modality: input.modality,
+      format: input.format,
+      provider: input.provider ?? null,
+      filename: input.filename ?? null,
+      content_type: input.content_type ?? null,
+      record_count: input.record_count ?? observations.length,
+      time_start: start,
+      time_end: end,
+      warnings: input.warnings ?? [],
+      details: input.details ?? {},
+      created_at: now.toISOString(),
+    },
+    observations.map((o) => ({
+      ...o,
+      id: newId('obs', now.getTime()),
+      ...scope,
+      source_id: id,
+      value_text: o.value_text ?? null,
+      original_value: o.original_value ?? null,
+      original_unit: o.original_unit ?? null,
+      observed_end: o.observed_end ?? null,
+      device: o.device ?? null,
+      reference_low: o.reference_low ?? null,
+      reference_high: o.reference_high ?? null,
+      source_ref: o.source_ref ?? null,
+      details: o.details ?? null,
+    })),
+  )
+  return toSource(row)
+}
+
+export async function getSource(app: AppContext, scope: Scope, id: string): Promise<Source> {
+  const row = await repo.findSource(app.db, scope, id)
+  if (!row) throw notFound(`Source ${id}`)
+  return toSource(row)
+}
+
+export async function listSources(
+  app: AppContext,
+  scope: Scope,
+  query: { modality?: ModalityName; since?: string; limit?: number; cursor?: string },
+) {
+  const limit = query.limit ?? 20
+  const before = decodeCursor(query.cursor)
+  if (query.cursor && !before) {
+    throw new ProblemError('validation', 'The cursor is not one this service issued.', {
+      extra: { errors: [{ in: 'query', path: '/cursor', message: 'Unknown cursor' }] },
+    })
+  }
+  const rows = await repo.listSources(app.db, scope, { ...query, before, limit: limit + 1 })
+  const page = toPage(rows, limit)
+  return { data: page.data.map(toSource), next_cursor: page.next_cursor }
+}
+
+export async function listObservations(app: AppContext, scope: Scope, filter: repo.ObservationFilter = {}) {
+  return repo.listObservations(app.db, scope, filter)
+}
