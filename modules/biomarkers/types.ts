@@ -1,0 +1,53 @@
+// The shape of a biomarker definition in the catalog (modules/biomarkers/catalog*.ts): what imports use
+// to recognise and convert a lab result, and what trends and analyses use to judge it.
+
+export type Sex = 'female' | 'male'
+
+/** A range for one population; omitted bounds are open. */
+export interface MarkerRange {
+  sex?: Sex
+  /** Inclusive age bounds in years, where the range depends on age. */
+  age_min?: number
+  age_max?: number
+  low?: number
+  high?: number
+}
+
+export interface BiomarkerDefinition {
+  /** Canonical key, snake_case: `ldl_cholesterol`, `hba1c`, `tsh`. */
+  code: string
+  name: string
+  category:
+    | 'lipids'
+    | 'glucose'
+    | 'cbc'
+    | 'metabolic'
+    | 'liver'
+    | 'kidney'
+    | 'thyroid'
+    | 'iron'
+    | 'vitamins'
+    | 'hormones'
+    | 'inflammation'
+    | 'other'
+  /** LOINC code of the usual test. */
+  loinc: string
+  /** Lower-case names and abbreviations a lab report may use. */
+  synonyms: string[]
+  /** Canonical UCUM unit values are stored in. */
+  unit: string
+  /** Other UCUM units this marker is reported in and converts from (mass ↔ molar uses molar_mass). */
+  alternate_units: string[]
+  /** g/mol, for mass ↔ substance conversions through UCUM. */
+  molar_mass?: number
+  reference: MarkerRange[]
+  optimal?: MarkerRange[]
+  /** Which way is better: lower, higher, or inside the range. */
+  better: 'lower' | 'higher' | 'in_range'
+  /** Typical between-test variation (percent) below which a change is noise. */
+  noise_percent: number
+  /** Days until a retest is due, by status. */
+  retest_days: { in_range: number; out_of_range: number }
+  /** Where the ranges come from. */
+  citation: { title: string; url?: string; pmid?: string }
+}

@@ -1,0 +1,21 @@
+// The shape of a wearable metric definition: canonical units and how overlapping devices are reconciled.
+
+export interface WearableMetricDefinition {
+  /** Canonical key: `steps`, `resting_heart_rate`, `hrv_rmssd`, `sleep_duration` ... */
+  code: string
+  name: string
+  /** Canonical UCUM unit. */
+  unit: string
+  /** How values of one day combine: summed (steps, energy) or averaged/one value (resting HR, HRV). */
+  daily: 'sum' | 'mean' | 'last'
+  better: 'lower' | 'higher' | 'in_range'
+}
+
+/** One value per day after deduplication, citing the observation it came from. */
+export interface DailyValue {
+  date: string
+  value: number
+  device: string | null
+  source_id: string
+  observation_ids: string[]
+}
