@@ -1,0 +1,182 @@
+// Compares one catalog entry with the genotype the reader engine found at its site, and says what
+// the genotype is relative to the entry: hom-ref, het, hom-alt, hemizygous, or why it cannot be
+// compared (no call, a different variant at the site, another position, an indel in array data).
+// Zygosity is counted from the alleles here rather than taken from the call, because a consumer
+// array call has no REF and only the entry knows which letter is the variant.
+
+import type { GenomeBuild, SiteCall } from '../types'
+import { sameAllele, trimAlleles } from './allele-key'
+import { canonicalChrom } from './chrom'
+import type { CatalogEntry, CompactAssessment, CompactGenotype, GenomicPosition } from './types'
+
+type AlleleClass = 'ref' | 'alt' | 'other' | 'missing' | 'uncomparable'
+
+export interface EntryAssessment extends CompactAssessment {
+  matchedBy?: 'rsid' | 'position' | 'rsid_and_position'
+}
+
+function positionFor(entry: CatalogEntry, build: GenomeBuild): GenomicPosition | null {
+  if (build === 'GRCh37') return entry.grch37
+  if (build === 'GRCh38') return entry.grch38
+  return null
+}
+
+function isBases(allele: string): boolean {
+  return /^[ACGT]+$/.test(allele)
+}
+
+/** True when the call's interval on the chromosome overlaps the entry's REF. */
+function overlaps(call: SiteCall, site: GenomicPosition, entryRef: string): boolean {
+  const callEnd = call.pos + Math.max(1, call.ref?.length ?? 1) - 1
+  const siteEnd = site.pos + entryRef.length - 1
+  return canonicalChrom(call.chrom) === site.chrom && call.pos <= siteEnd && callEnd >= site.pos
+}
+
+/** True when the call's reference bases equal the entry's REF wherever the two overlap. */
+function referenceAgrees(
+  call: SiteCall,
+  ref: string,
+  entry: CatalogEntry,
+  site: GenomicPosition | null,
+): boolean {
+  if (call.fromReferenceBlock) return true
+  // Without a position on this build both are taken to start at the same base.
+  const entryStart = site?.pos ?? call.pos
+  const start = Math.max(call.pos, entryStart)
+  const end = Math.min(call.pos + ref.length - 1, entryStart + entry.ref.length - 1)
+  if (end < start) return false
+  return (
+    ref.slice(start - call.pos, end - call.pos + 1) ===
+    entry.ref.slice(start - entryStart, end - entryStart + 1)
+  )
+}
+
+function classifyVcfAllele(
+  allele: string,
+  call: SiteCall,
+  ref: string,
+  entry: CatalogEntry,
+  site: GenomicPosition | null,
+): AlleleClass {
+  if (allele === ref) return 'ref'
+  if (!isBases(allele)) return 'uncomparable'
+  const observed = trimAlleles(call.pos, ref, allele)
+  const expected = trimAlleles(site?.pos ?? call.pos, entry.ref, entry.alt)
+  return sameAllele(observed, expected, site !== null) ? 'alt' : 'other'
+}
+
+function classifyArrayAllele(allele: string, entry: CatalogEntry): AlleleClass {
+  // Array data give letters only: an indel entry cannot be compared with them.
+  if (entry.ref.length !== 1 || entry.alt.length !== 1 || !isBases(allele) || allele.length !== 1)
+    return 'uncomparable'
+  if (allele === entry.ref) return 'ref'
+  if (allele === entry.alt) return 'alt'
+  return 'other'
+}
+
+function genotypeOf(classes: AlleleClass[]): CompactGenotype | null {
+  const alt = classes.filter((c) => c === 'alt').length
+  if (classes.length === 1) return alt === 1 ? 'hemizygous_alt' : 'hemizygous_ref'
+  if (classes.length === 2) return alt === 0 ? 'hom_ref' : alt === 1 ? 'het' : 'hom_alt'
+  return null
+}
+
+function interpretationFor(entry: CatalogEntry, genotype: CompactGenotype): string | undefined {
+  const i = entry.interpretation
+  switch (genotype) {
+    case 'hom_ref':
+      return i.homRef
+    case 'het':
+      return i.het
+    case 'hom_alt':
+      return i.homAlt
+    case 'hemizygous_ref':
+      return i.hemizygousRef
+    case 'hemizygous_alt':
+      return i.hemizygousAlt
+  }
+}
+
+export function assessEntry(
+  entry: CatalogEntry,
+  call: SiteCall | undefined,
+  build: GenomeBuild,
+): EntryAssessment {
+  const base = { entryId: entry.id }
+  if (call === undefined) {
+    return { ...base, status: 'not_in_source', reason: 'The source has no record at this site.' }
+  }
+  if (!call || typeof call !== 'object' || !Array.isArray(call.alleles) || !Number.isFinite(call.pos)) {
+    return { ...base, status: 'not_comparable', reason: 'The record for this site is malformed.' }
+  }
+  const site = positionFor(entry, build)
+  const byRsid = entry.rsid !== null && call.id === entry.rsid
+  const byPosition = site !== null && overlaps(call, site, entry.ref)
+  if (!byPosition && !(site === null && byRsid)) {
+    const where = site ? `${site.chrom}:${site.pos}` : 'no position on this build'
+    return {
+      ...base,
+      status: 'position_mismatch',
+      reason: `The record is at ${canonicalChrom(String(call.chrom))}:${call.pos}, the catalog has ${where} for ${build}.`,
+    }
+  }
+  const matchedBy = byRsid && byPosition ? 'rsid_and_position' : byRsid ? 'rsid' : 'position'
+  const alleles = call.alleles.map((a) => String(a).toUpperCase())
+  const missing = alleles.filter((a) => a === '.' || a === '' || a === '-' || a === '0').length
+  if (call.zygosity === 'no_call' || alleles.length === 0 || missing === alleles.length) {
+    return { ...base, status: 'no_call', matchedBy, reason: 'The source has no genotype at this site.' }
+  }
+  if (missing > 0) {
+    return {
+      ...base,
+      status: 'not_comparable',
+      matchedBy,
+      alleles,
+      reason: 'Only part of the genotype was called.',
+    }
+  }
+  const ref = typeof call.ref === 'string' && call.ref !== '' ? call.ref.toUpperCase() : null
+  const refOk = ref !== null && referenceAgrees(call, ref, entry, byPosition ? site : null)
+  if (ref !== null && !refOk) {
+    return {
+      ...base,
+      status: 'different_variant',
+      matchedBy,
+      alleles,
+      reason: `The record's reference allele ${ref} does not match the catalog REF ${entry.ref} here; the source may use another build.`,
+    }
+  }
+  const classes = alleles.map((a) =>
+    ref === null
+      ? classifyArrayAllele(a, entry)
+      : classifyVcfAllele(a, call, ref, entry, byPosition ? site : null),
+  )
+  if (classes.includes('uncomparable')) {
+    return {
+      ...base,
+      status: 'not_comparable',
+      matchedBy,
+      alleles,
+      reason: `The alleles ${alleles.join('/')} cannot be compared with ${entry.ref}>${entry.alt}.`,
+    }
+  }
+  if (classes.includes('other')) {
+    return {
+      ...base,
+      status: 'different_variant',
+      matchedBy,
+      alleles,
+      reason: `The source has ${ref ?? '?'}>${alleles.filter((_a, i) => classes[i] === 'other').join(',')} here, not the catalog variant ${entry.ref}>${entry.alt}.`,
+    }
+  }
+  const genotype = genotypeOf(classes)
+  const interpretation = genotype ? interpretationFor(entry, genotype) : undefined
+  if (!genotype || !interpretation) {
+    const why = genotype
+      ? 'A single allele at a site where everyone carries two copies.'
+      : `Ploidy ${alleles.length} is not supported.`
+    return { ...base, status: 'not_comparable', matchedBy, alleles, reason: why }
+  }
+  const altCopies = classes.filter((c) => c === 'alt').length
+  return { ...base, status: 'assessed', matchedBy, genotype, alleles, altCopies, interpretation }
+}

@@ -1,0 +1,27 @@
+// Public API of the compact annotation catalog: the targets the reader engine fetches, the
+// interpretation of what it found, and read access to the curated catalog itself.
+
+export { APOE_RS7412_ENTRY, APOE_RS429358_ENTRY, apoeFromDosages } from './apoe'
+export { catalogEntry, compactCatalog } from './catalog'
+export { CompactAnnotationError } from './errors'
+export { interpretCompact } from './interpret'
+export { catalogTargets } from './targets'
+export type {
+  ApoeGenotype,
+  AssessmentStatus,
+  CatalogCategory,
+  CatalogEntry,
+  CatalogSourceFile,
+  Citation,
+  CitationKind,
+  CompactAnnotationResult,
+  CompactAssessment,
+  CompactCatalog,
+  CompactFinding,
+  CompactGenotype,
+  EvidenceLevel,
+  GenomicPosition,
+  GenotypeInterpretation,
+  Provenance,
+} from './types'
+export { validateCatalog } from './validate'

@@ -1,0 +1,107 @@
+// Interprets the genotypes the reader engine found at the catalog's targets: one assessment per
+// entry, findings for carriers of the entry's ALT allele (hom-ref is "not a carrier", never a
+// finding), coverage figures, the derived APOE genotype and plain notes on what the result can and
+// cannot say. Health data stay in the returned object; nothing is logged.
+
+import type { GenomeBuild, SiteCall } from '../types'
+import { apoeFromAssessments } from './apoe'
+import { assessEntry, type EntryAssessment } from './assess-entry'
+import { compactCatalog } from './catalog'
+import { CompactAnnotationError } from './errors'
+import type { CompactAnnotationResult, CompactAssessment, CompactCatalog, CompactFinding } from './types'
+
+const BUILDS = new Set<GenomeBuild>(['NCBI36', 'GRCh37', 'GRCh38'])
+
+const NOT_A_DIAGNOSIS =
+  'Findings say what a genotype suggests according to the cited evidence, with its evidence level; they are not a diagnosis. Confirm anything clinically relevant with a clinical-grade test.'
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`
+}
+
+export function interpretCompact(
+  calls: Map<string, SiteCall>,
+  build: GenomeBuild,
+  catalog: CompactCatalog = compactCatalog(),
+): CompactAnnotationResult {
+  if (!(calls instanceof Map))
+    throw new CompactAnnotationError('invalid_calls', 'calls must be a Map of target key to SiteCall')
+  if (!BUILDS.has(build))
+    throw new CompactAnnotationError('invalid_build', `unknown genome build ${String(build)}`)
+
+  const assessed: EntryAssessment[] = catalog.entries.map((entry) =>
+    assessEntry(entry, calls.get(entry.id), build),
+  )
+  const findings: CompactFinding[] = []
+  catalog.entries.forEach((entry, i) => {
+    const a = assessed[i]
+    if (a.status !== 'assessed' || !a.altCopies || !a.genotype || !a.alleles || !a.interpretation) return
+    const call = calls.get(entry.id)!
+    findings.push({
+      entryId: entry.id,
+      rsid: entry.rsid,
+      gene: entry.gene,
+      label: entry.label,
+      category: entry.category,
+      observedGenotype: a.alleles.join('/'),
+      alleles: a.alleles,
+      zygosity: a.genotype === 'hemizygous_alt' ? 'hemizygous' : a.genotype === 'het' ? 'het' : 'hom_alt',
+      altCopies: a.altCopies,
+      interpretation: a.interpretation,
+      evidence: entry.evidence,
+      citations: entry.citations,
+      provenance: entry.provenance,
+      matchedBy: a.matchedBy ?? 'position',
+      filter: call.filter && call.filter !== 'PASS' ? call.filter : null,
+    })
+  })
+
+  const count = (status: CompactAssessment['status']) => assessed.filter((a) => a.status === status).length
+  const notCovered = count('not_in_source')
+  const assessments: CompactAssessment[] = assessed.map(({ matchedBy: _, ...rest }) => rest)
+
+  const notes = [NOT_A_DIAGNOSIS]
+  if (notCovered > 0) {
+    notes.push(
+      `${plural(notCovered, 'catalog site has', 'catalog sites have')} no record in the source. In a variant-only VCF an absent site is unknown, not reference; only a gVCF or a file that states genome-wide calling shows reference calls.`,
+    )
+  }
+  const withoutPosition = catalog.entries.filter(
+    (e) => (build === 'GRCh37' ? e.grch37 : build === 'GRCh38' ? e.grch38 : null) === null,
+  )
+  if (build === 'NCBI36')
+    notes.push('The catalog has no NCBI36 positions: entries were matched by rsID only.')
+  else if (withoutPosition.length > 0) {
+    notes.push(
+      `${plural(withoutPosition.length, 'entry has', 'entries have')} no ${build} position and can only be matched by rsID.`,
+    )
+  }
+  const different = count('different_variant')
+  if (different > 0) {
+    notes.push(
+      `${plural(different, 'site carries', 'sites carry')} a different variant from the catalog entry; no interpretation is given there.`,
+    )
+  }
+  const filtered = findings.filter((f) => f.filter !== null).length
+  if (filtered > 0)
+    notes.push(
+      `${plural(filtered, 'finding comes', 'findings come')} from records that did not pass the source's filters.`,
+    )
+
+  return {
+    catalogVersion: catalog.version,
+    build,
+    findings,
+    assessments,
+    coverage: {
+      entries: catalog.entries.length,
+      assessed: count('assessed'),
+      presentInSource: catalog.entries.length - notCovered,
+      notCovered,
+      noCall: count('no_call'),
+      carriers: findings.length,
+    },
+    apoe: apoeFromAssessments(assessments),
+    notes,
+  }
+}
