@@ -36,8 +36,9 @@ export function authenticator(app: Omit<AppContext, 'authenticate'>) {
   }
 
   async function apiKey(token: string): Promise<Authentication> {
-    const row = await repo.findApiKeyByHash(app.db, hashSecret(token))
-    if (!row) return unknown()
+    const found = await repo.findApiKeyWithOwner(app.db, hashSecret(token))
+    if (!found) return unknown()
+    const row = found.key
     const refused = live(row, 'API key')
     if (refused) return refused
     const now = app.clock.now()
@@ -50,7 +51,8 @@ export function authenticator(app: Omit<AppContext, 'authenticate'>) {
       organization_id: row.organization_id,
       grants: row.grants.filter(isGrant),
       credential_id: row.id,
-      ...(await owner(row.user_id, row.organization_id)),
+      billing_admin: found.holder_billing_admin ?? false,
+      tier: found.owner_billing_admin ? 'enterprise' : (found.tier ?? 'free'),
     }
     return { ok: true, principal }
   }

@@ -1,6 +1,7 @@
 // Queries of the auth module: the only code that touches its tables.
 
 import { and, desc, eq, isNull, lt } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import type { Database } from '../../db/client'
 import type { Scope } from '../shared/principal'
 import {
@@ -133,8 +134,27 @@ export async function insertApiKey(db: Database, row: typeof apiKeys.$inferInser
   return inserted
 }
 
-export async function findApiKeyByHash(db: Database, tokenHash: string) {
-  return db.query.apiKeys.findFirst({ where: eq(apiKeys.token_hash, tokenHash) })
+/**
+ * An API key with what its principal needs, in one query (this runs on every authenticated request):
+ * the holder's billing_admin flag, the workspace tier, and whether the workspace owner is a billing admin.
+ */
+export async function findApiKeyWithOwner(db: Database, tokenHash: string) {
+  const holder = alias(users, 'holder')
+  const owner = alias(users, 'owner')
+  const [row] = await db
+    .select({
+      key: apiKeys,
+      holder_billing_admin: holder.billing_admin,
+      tier: organizations.tier,
+      owner_billing_admin: owner.billing_admin,
+    })
+    .from(apiKeys)
+    .leftJoin(holder, eq(holder.id, apiKeys.user_id))
+    .leftJoin(organizations, eq(organizations.id, apiKeys.organization_id))
+    .leftJoin(owner, eq(owner.id, organizations.owner_user_id))
+    .where(eq(apiKeys.token_hash, tokenHash))
+    .limit(1)
+  return row
 }
 
 export async function listApiKeys(db: Database, scope: Scope): Promise<ApiKeyRow[]> {
