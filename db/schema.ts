@@ -2,4 +2,6 @@
 // Modules own their tables in modules/<domain>/tables.ts; this file only re-exports them.
 
 export * from '../modules/auth/tables'
+export * from '../modules/genetics/tables'
+export * from '../modules/shared/queue/tables'
 export * from '../modules/sources/tables'

@@ -1,3 +1,15 @@
+CREATE TABLE `ancestry_results` (
+	`id` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`source_id` text NOT NULL,
+	`result` text NOT NULL,
+	`created_at` text NOT NULL,
+	`requested_at` text
+);
+--> statement-breakpoint
+CREATE INDEX `ancestry_results_scope` ON `ancestry_results` (`organization_id`,`user_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `ancestry_results_source` ON `ancestry_results` (`source_id`);--> statement-breakpoint
 CREATE TABLE `api_keys` (
 	`id` text PRIMARY KEY NOT NULL,
 	`token_hash` text NOT NULL,
@@ -14,6 +26,80 @@ CREATE TABLE `api_keys` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `api_keys_token_hash_unique` ON `api_keys` (`token_hash`);--> statement-breakpoint
 CREATE INDEX `api_keys_owner` ON `api_keys` (`organization_id`,`user_id`);--> statement-breakpoint
+CREATE TABLE `genetic_findings` (
+	`id` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`source_id` text NOT NULL,
+	`entry_id` text NOT NULL,
+	`rsid` text,
+	`gene` text,
+	`label` text NOT NULL,
+	`category` text NOT NULL,
+	`genotype` text NOT NULL,
+	`zygosity` text NOT NULL,
+	`alt_copies` integer NOT NULL,
+	`interpretation` text NOT NULL,
+	`evidence_level` text NOT NULL,
+	`evidence_summary` text NOT NULL,
+	`citations` text NOT NULL,
+	`matched_by` text NOT NULL,
+	`filter` text,
+	`created_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `genetic_findings_scope` ON `genetic_findings` (`organization_id`,`user_id`,`source_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `genetic_findings_source_entry` ON `genetic_findings` (`source_id`,`entry_id`);--> statement-breakpoint
+CREATE TABLE `genetics_jobs` (
+	`id` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`upload_id` text NOT NULL,
+	`state` text NOT NULL,
+	`stage` text NOT NULL,
+	`annotation_depth` text NOT NULL,
+	`bytes_done` integer DEFAULT 0 NOT NULL,
+	`bytes_total` integer,
+	`records` integer DEFAULT 0 NOT NULL,
+	`percent` integer DEFAULT 0 NOT NULL,
+	`progress_updated_at` text NOT NULL,
+	`attempts` integer DEFAULT 0 NOT NULL,
+	`max_attempts` integer NOT NULL,
+	`error` text,
+	`source_id` text,
+	`cancel_requested_at` text,
+	`created_at` text NOT NULL,
+	`started_at` text,
+	`finished_at` text
+);
+--> statement-breakpoint
+CREATE INDEX `genetics_jobs_scope` ON `genetics_jobs` (`organization_id`,`user_id`,`id`);--> statement-breakpoint
+CREATE INDEX `genetics_jobs_org_state` ON `genetics_jobs` (`organization_id`,`state`);--> statement-breakpoint
+CREATE UNIQUE INDEX `genetics_jobs_upload` ON `genetics_jobs` (`upload_id`);--> statement-breakpoint
+CREATE TABLE `genetics_uploads` (
+	`id` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`filename` text NOT NULL,
+	`content_type` text NOT NULL,
+	`provider` text,
+	`size_bytes` integer NOT NULL,
+	`sha256` text,
+	`annotation_depth` text NOT NULL,
+	`state` text NOT NULL,
+	`storage` text NOT NULL,
+	`blob_key` text NOT NULL,
+	`token_hash` text NOT NULL,
+	`received_bytes` integer DEFAULT 0 NOT NULL,
+	`verified_sha256` text,
+	`detected_format` text,
+	`job_id` text,
+	`expires_at` text NOT NULL,
+	`created_at` text NOT NULL,
+	`completed_at` text
+);
+--> statement-breakpoint
+CREATE INDEX `genetics_uploads_scope` ON `genetics_uploads` (`organization_id`,`user_id`,`id`);--> statement-breakpoint
 CREATE TABLE `memberships` (
 	`organization_id` text NOT NULL,
 	`user_id` text NOT NULL,
@@ -77,6 +163,23 @@ CREATE TABLE `otp_challenges` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `otp_challenges_link_hash_unique` ON `otp_challenges` (`link_hash`);--> statement-breakpoint
 CREATE INDEX `otp_challenges_email` ON `otp_challenges` (`email`);--> statement-breakpoint
+CREATE TABLE `queue_tasks` (
+	`key` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`task` text NOT NULL,
+	`payload` text NOT NULL,
+	`state` text NOT NULL,
+	`attempts` integer DEFAULT 0 NOT NULL,
+	`max_attempts` integer NOT NULL,
+	`run_at` integer NOT NULL,
+	`locked_by` text,
+	`last_error` text,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `queue_tasks_ready` ON `queue_tasks` (`state`,`run_at`);--> statement-breakpoint
 CREATE TABLE `sandbox_sessions` (
 	`id` text PRIMARY KEY NOT NULL,
 	`token_hash` text NOT NULL,

@@ -1,0 +1,101 @@
+// Catalog findings of genetics sources: stored once per (source, catalog entry) when an analysis
+// finishes, and read back within the caller's scope (by HTTP, MCP, and by analyses that need genotype
+// context such as APOE beside LDL/ApoB).
+
+import type { AppContext } from '../shared/context'
+import { newId } from '../shared/ids'
+import type { Scope } from '../shared/principal'
+import type { GeneticFinding } from './model'
+import * as repo from './repo'
+
+/** A carrier finding as the genetics core reports it (CompactFinding), reduced to what we store. */
+export interface FindingInput {
+  entryId: string
+  rsid: string | null
+  gene: string | null
+  label: string
+  category: 'pharmacogenomic' | 'clinical' | 'trait'
+  observedGenotype: string
+  zygosity: 'het' | 'hom_alt' | 'hemizygous'
+  altCopies: number
+  interpretation: string
+  evidence: { level: 'strong' | 'moderate' | 'limited'; summary: string }
+  citations: { kind: string; id: string; title?: string }[]
+  matchedBy: string
+  filter: string | null
+}
+
+export interface FindingFilter {
+  sourceIds?: string[]
+  genes?: string[]
+  rsids?: string[]
+}
+
+export function toFinding(row: repo.FindingRow): GeneticFinding {
+  return {
+    id: row.id,
+    source_id: row.source_id,
+    entry_id: row.entry_id,
+    rsid: row.rsid,
+    gene: row.gene,
+    label: row.label,
+    category: row.category,
+    genotype: row.genotype,
+    zygosity: row.zygosity,
+    alt_copies: row.alt_copies,
+    interpretation: row.interpretation,
+    evidence_level: row.evidence_level,
+    evidence_summary: row.evidence_summary,
+    citations: row.citations,
+    matched_by: row.matched_by,
+    filter: row.filter,
+    created_at: row.created_at,
+  }
+}
+
+/** The caller's genetic findings, optionally only of some sources, genes or rsIDs. */
+export async function listGeneticFindings(
+  app: AppContext,
+  scope: Scope,
+  filter: FindingFilter = {},
+): Promise<GeneticFinding[]> {
+  const empty = (list?: string[]) => list !== undefined && list.length === 0
+  if (empty(filter.sourceIds) || empty(filter.genes) || empty(filter.rsids)) return []
+  const rows = await repo.listFindings(app.db, scope, filter)
+  return rows.map(toFinding)
+}
+
+/** Write a source's findings; idempotent, so a retried job leaves the same set. */
+export async function storeFindings(
+  app: AppContext,
+  scope: Scope,
+  sourceId: string,
+  findings: FindingInput[],
+): Promise<void> {
+  const now = app.clock.now()
+  await repo.replaceFindings(
+    app.db,
+    scope,
+    sourceId,
+    findings.map((f) => ({
+      id: newId('gf', now.getTime()),
+      ...scope,
+      source_id: sourceId,
+      entry_id: f.entryId,
+      rsid: f.rsid,
+      gene: f.gene,
+      label: f.label,
+      category: f.category,
+      genotype: f.observedGenotype,
+      zygosity: f.zygosity,
+      alt_copies: f.altCopies,
+      interpretation: f.interpretation,
+      evidence_level: f.evidence.level,
+      evidence_summary: f.evidence.summary,
+      citations: f.citations.map((c) => ({ kind: c.kind, id: c.id, ...(c.title ? { title: c.title } : {}) })),
+      matched_by: f.matchedBy,
+      filter: f.filter,
+      created_at: now.toISOString(),
+    })),
+  )
+}

@@ -1,0 +1,214 @@
+// Models of the genetics module: upload sessions, analysis jobs, catalog findings and ancestry results,
+// as the HTTP API and MCP tools return them, and the inputs that create or filter them.
+
+import { type Static, Type } from '@sinclair/typebox'
+import { PageQuery } from '../shared/pagination'
+
+const IsoTime = Type.String({ format: 'date-time' })
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()])
+
+export const AnnotationDepth = Type.Union([Type.Literal('compact'), Type.Literal('full_dbsnp')], {
+  description:
+    '`compact` (curated catalog, default) or `full_dbsnp` (every allele against dbSNP; paid plans).',
+})
+
+export const Sha256Hex = Type.String({
+  pattern: '^[0-9a-fA-F]{64}$',
+  description: 'SHA-256 as 64 hex digits.',
+})
+
+export const UploadSessionInput = Type.Object({
+  user_id: Type.String({ minLength: 1 }),
+  organization_id: Type.String({ minLength: 1 }),
+  filename: Type.String({ minLength: 1, maxLength: 255 }),
+  content_type: Type.String({ minLength: 1, maxLength: 255 }),
+  size_bytes: Type.Integer({ minimum: 1, description: 'Exact size of the file in bytes.' }),
+  sha256: Type.Optional(Sha256Hex),
+  annotation_depth: Type.Optional(AnnotationDepth),
+  provider: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+})
+
+export const GeneticsJobState = Type.Union(
+  [
+    Type.Literal('queued'),
+    Type.Literal('running'),
+    Type.Literal('succeeded'),
+    Type.Literal('failed'),
+    Type.Literal('cancelled'),
+  ],
+  { description: 'queued, running, succeeded, failed or cancelled' },
+)
+
+export const UploadState = Type.Union(
+  [Type.Literal('pending'), Type.Literal('completed'), Type.Literal('expired')],
+  { description: 'pending (waiting for bytes or completion), completed (analysis enqueued) or expired' },
+)
+
+export const UploadSession = Type.Object(
+  {
+    upload_id: Type.String(),
+    id: Type.String({ description: 'Same as upload_id.' }),
+    organization_id: Type.String(),
+    user_id: Type.String(),
+    state: UploadState,
+    filename: Type.String(),
+    content_type: Type.String(),
+    provider: Nullable(Type.String()),
+    size_bytes: Type.Integer(),
+    sha256: Nullable(Type.String()),
+    annotation_depth: AnnotationDepth,
+    received_bytes: Type.Integer({ description: 'Bytes stored so far (resume from here).' }),
+    storage: Type.Union([Type.Literal('local'), Type.Literal('s3')]),
+    job_id: Nullable(Type.String()),
+    source_id: Nullable(
+      Type.String({ description: 'The genetics source the analysis produced; null until its job succeeds.' }),
+    ),
+    max_bytes: Type.Integer({ description: 'Largest file this deployment accepts.' }),
+    expires_at: IsoTime,
+    created_at: IsoTime,
+    completed_at: Nullable(IsoTime),
+  },
+  { $id: 'GeneticsUpload' },
+)
+
+export const UploadInstructions = Type.Object({
+  upload_url: Type.String({ description: 'Where to send the bytes; carries its own authorization.' }),
+  method: Type.Literal('PUT'),
+  headers: Type.Record(Type.String(), Type.String(), {
+    description: 'Headers to send with every PUT.',
+  }),
+  part_size: Type.Integer({
+    description:
+      'Largest part to send in one PUT; larger files go in parts with Content-Range (local storage).',
+  }),
+  resumable: Type.Boolean(),
+})
+
+export const CreatedUploadSession = Type.Composite([UploadSession, UploadInstructions], {
+  $id: 'GeneticsUploadSession',
+})
+
+export const UploadIdParams = Type.Object({ id: Type.String({ pattern: '^upl_[0-9a-z]{26}$' }) })
+
+export const UploadTokenQuery = Type.Object({
+  token: Type.String({ minLength: 10, maxLength: 200, description: 'The token from upload_url.' }),
+})
+
+export const UploadProgress = Type.Object({
+  upload_id: Type.String(),
+  received_bytes: Type.Integer(),
+  size_bytes: Type.Integer(),
+  complete: Type.Boolean({ description: 'True when every byte has arrived; then call /complete.' }),
+})
+
+export const JobProgress = Type.Object({
+  bytes: Type.Integer({ description: 'Bytes of the file read so far.' }),
+  bytes_total: Nullable(Type.Integer()),
+  records: Type.Integer({ description: 'Records (VCF lines or genotype rows) read so far.' }),
+  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  updated_at: IsoTime,
+})
+
+export const GeneticsJob = Type.Object(
+  {
+    id: Type.String(),
+    job_id: Type.String(),
+    organization_id: Type.String(),
+    user_id: Type.String(),
+    upload_id: Type.String(),
+    state: GeneticsJobState,
+    stage: Type.String({
+      description: 'queued, verifying, detecting, reading, annotating, ancestry, storing, done',
+    }),
+    annotation_depth: AnnotationDepth,
+    progress: JobProgress,
+    attempts: Type.Integer(),
+    max_attempts: Type.Integer(),
+    error: Nullable(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: 'Problem details (type, title, status, detail) when the job failed.',
+      }),
+    ),
+    source_id: Nullable(Type.String()),
+    created_at: IsoTime,
+    started_at: Nullable(IsoTime),
+    finished_at: Nullable(IsoTime),
+  },
+  { $id: 'GeneticsJob' },
+)
+
+export const JobIdParams = Type.Object({ id: Type.String({ pattern: '^job_[0-9a-z]{26}$' }) })
+
+export const JobListQuery = Type.Object({
+  state: Type.Optional(GeneticsJobState),
+  ...PageQuery,
+})
+
+export const Citation = Type.Object({
+  kind: Type.String({ description: 'clinvar, cpic_guideline, pmid, pgs or pharmcat_allele' }),
+  id: Type.String(),
+  title: Type.Optional(Type.String()),
+})
+
+export const GeneticFinding = Type.Object(
+  {
+    id: Type.String(),
+    source_id: Type.String(),
+    entry_id: Type.String({ description: 'Compact catalog entry.' }),
+    rsid: Nullable(Type.String()),
+    gene: Nullable(Type.String()),
+    label: Type.String(),
+    category: Type.Union([Type.Literal('pharmacogenomic'), Type.Literal('clinical'), Type.Literal('trait')]),
+    genotype: Type.String({ description: "Observed genotype on the plus strand, e.g. 'G/A'." }),
+    zygosity: Type.Union([Type.Literal('het'), Type.Literal('hom_alt'), Type.Literal('hemizygous')]),
+    alt_copies: Type.Integer(),
+    interpretation: Type.String(),
+    evidence_level: Type.Union([Type.Literal('strong'), Type.Literal('moderate'), Type.Literal('limited')]),
+    evidence_summary: Type.String(),
+    citations: Type.Array(Citation),
+    matched_by: Type.String(),
+    filter: Nullable(Type.String()),
+    created_at: IsoTime,
+  },
+  { $id: 'GeneticFinding' },
+)
+
+const CsvList = (what: string) =>
+  Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: `Comma-separated ${what}.` }))
+
+export const FindingListQuery = Type.Object({
+  source_id: CsvList('source ids'),
+  gene: CsvList('gene symbols'),
+  rsid: CsvList('rsIDs'),
+})
+
+export const FindingList = Type.Object({ data: Type.Array(GeneticFinding) })
+
+export const AncestryInput = Type.Object({
+  user_id: Type.Optional(Type.String({ minLength: 1 })),
+  organization_id: Type.Optional(Type.String({ minLength: 1 })),
+  source_id: Type.String({ pattern: '^src_[0-9a-z]{26}$' }),
+})
+
+export const AncestryResult = Type.Object(
+  {
+    id: Type.String(),
+    source_id: Type.String(),
+    organization_id: Type.String(),
+    user_id: Type.String(),
+    result: Type.Record(Type.String(), Type.Unknown(), {
+      description: 'Proportions with confidence intervals, coverage, genome build and the method used.',
+    }),
+    created_at: IsoTime,
+  },
+  { $id: 'AncestryResult' },
+)
+
+export type UploadSessionInput = Static<typeof UploadSessionInput>
+export type UploadSession = Static<typeof UploadSession>
+export type CreatedUploadSession = Static<typeof CreatedUploadSession>
+export type GeneticsJob = Static<typeof GeneticsJob>
+export type GeneticFinding = Static<typeof GeneticFinding>
+export type AncestryResult = Static<typeof AncestryResult>
+export type AnnotationDepthName = Static<typeof AnnotationDepth>
