@@ -136,8 +136,13 @@ export function assessEntry(
     }
   }
   const ref = typeof call.ref === 'string' && call.ref !== '' ? call.ref.toUpperCase() : null
-  const refOk = ref !== null && referenceAgrees(call, ref, entry, byPosition ? site : null)
-  if (ref !== null && !refOk) {
+  if (call.fromReferenceBlock) {
+    // A gVCF reference block asserts the reference at every position it covers. The reader places it
+    // at the target and writes the reference allele as 'N' where the block's REF base is not known.
+    const classes: AlleleClass[] = alleles.map((a) => (a === 'N' || a === ref ? 'ref' : 'uncomparable'))
+    return genotypeAssessment(entry, base, matchedBy, alleles, classes)
+  }
+  if (ref !== null && !referenceAgrees(call, ref, entry, byPosition ? site : null)) {
     return {
       ...base,
       status: 'different_variant',
@@ -151,31 +156,38 @@ export function assessEntry(
       ? classifyArrayAllele(a, entry)
       : classifyVcfAllele(a, call, ref, entry, byPosition ? site : null),
   )
-  if (classes.includes('uncomparable')) {
-    return {
-      ...base,
-      status: 'not_comparable',
-      matchedBy,
-      alleles,
-      reason: `The alleles ${alleles.join('/')} cannot be compared with ${entry.ref}>${entry.alt}.`,
-    }
-  }
-  if (classes.includes('other')) {
+  if (!classes.includes('uncomparable') && classes.includes('other')) {
+    const others = alleles.filter((_a, i) => classes[i] === 'other').join(',')
     return {
       ...base,
       status: 'different_variant',
       matchedBy,
       alleles,
-      reason: `The source has ${ref ?? '?'}>${alleles.filter((_a, i) => classes[i] === 'other').join(',')} here, not the catalog variant ${entry.ref}>${entry.alt}.`,
+      reason: `The source has ${ref ?? '?'}>${others} here, not the catalog variant ${entry.ref}>${entry.alt}.`,
     }
+  }
+  return genotypeAssessment(entry, base, matchedBy, alleles, classes)
+}
+
+/** Turns per-allele classes into a genotype and its interpretation, or says why it cannot. */
+function genotypeAssessment(
+  entry: CatalogEntry,
+  base: { entryId: string },
+  matchedBy: EntryAssessment['matchedBy'],
+  alleles: string[],
+  classes: AlleleClass[],
+): EntryAssessment {
+  if (classes.includes('uncomparable')) {
+    const reason = `The alleles ${alleles.join('/')} cannot be compared with ${entry.ref}>${entry.alt}.`
+    return { ...base, status: 'not_comparable', matchedBy, alleles, reason }
   }
   const genotype = genotypeOf(classes)
   const interpretation = genotype ? interpretationFor(entry, genotype) : undefined
   if (!genotype || !interpretation) {
-    const why = genotype
+    const reason = genotype
       ? 'A single allele at a site where everyone carries two copies.'
       : `Ploidy ${alleles.length} is not supported.`
-    return { ...base, status: 'not_comparable', matchedBy, alleles, reason: why }
+    return { ...base, status: 'not_comparable', matchedBy, alleles, reason }
   }
   const altCopies = classes.filter((c) => c === 'alt').length
   return { ...base, status: 'assessed', matchedBy, genotype, alleles, altCopies, interpretation }

@@ -5,7 +5,7 @@ export { APOE_RS7412_ENTRY, APOE_RS429358_ENTRY, apoeFromDosages } from './apoe'
 export { catalogEntry, compactCatalog } from './catalog'
 export { CompactAnnotationError } from './errors'
 export { interpretCompact } from './interpret'
-export { catalogTargets } from './targets'
+export { type CatalogTarget, catalogTargets } from './targets'
 export type {
   ApoeGenotype,
   AssessmentStatus,

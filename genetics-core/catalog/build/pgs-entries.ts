@@ -62,9 +62,9 @@ export function pgsEntries(sources: CatalogSources): { entries: CatalogEntry[]; 
         'GRCh38: the PGS scoring file and the dbSNP excerpt are GRCh37 only and no GRCh38 position was verified.',
       ],
       interpretation: {
-        homRef: `No copy of effect allele ${row.effectAllele}; this variant adds nothing to the polygenic ${about}.`,
-        het: `One copy of effect allele ${row.effectAllele}, which adds ${w} to the polygenic ${about}. A single variant of such a score says almost nothing about the trait by itself.`,
-        homAlt: `Two copies of effect allele ${row.effectAllele}, which add ${w2} to the polygenic ${about}. A single variant of such a score says almost nothing about the trait by itself.`,
+        homRef: `No copy of effect allele ${row.effectAllele}; this variant leaves the polygenic ${about}, unchanged.`,
+        het: `One copy of effect allele ${row.effectAllele}, which changes the polygenic ${about}, by ${w}. A single variant of such a score says almost nothing about the trait by itself.`,
+        homAlt: `Two copies of effect allele ${row.effectAllele}, which change the polygenic ${about}, by ${w2}. A single variant of such a score says almost nothing about the trait by itself.`,
       },
       evidence: {
         level: 'limited',
