@@ -538,7 +538,7 @@ export const CURATED_FACTS: CuratedFact[] = [
     grch38: { sources: [{ from: 'pharmcat' }] },
     interpretation: {
       homRef: 'No copy of NUDT15*3 at this position.',
-      het: 'One copy of NUDT15*3, a loss-of-function allele that is common in people of East Asian and Hispanic ancestry. Thiopurines (azathioprine, mercaptopurine, thioguanine) are then more likely to suppress the bone marrow; CPIC recommends reduced starting doses for intermediate metabolizers.',
+      het: 'One copy of NUDT15*3, a loss-of-function allele that is common in people of Asian and Hispanic ancestry. Thiopurines (azathioprine, mercaptopurine, thioguanine) are then more likely to suppress the bone marrow; CPIC recommends reduced starting doses for intermediate metabolizers.',
       homAlt:
         'Two copies of NUDT15*3: a NUDT15 poor metabolizer is likely; CPIC recommends drastically reduced thiopurine doses or an alternative.',
     },
@@ -725,7 +725,7 @@ export const CURATED_FACTS: CuratedFact[] = [
       homRef: 'No copy of HFE C282Y.',
       het: 'One copy of HFE C282Y: a carrier of the main hereditary haemochromatosis variant. One copy alone rarely causes iron overload; with H63D on the other chromosome the risk is modestly higher. Iron studies (ferritin, transferrin saturation) say more than the genotype.',
       homAlt:
-        'Two copies of HFE C282Y: the genotype found in most people with hereditary haemochromatosis (HFE type 1). Many people with it never develop iron overload, men more often than women, but iron studies and a clinician\u2019s review are advisable.',
+        'Two copies of HFE C282Y: the genotype found in most people with hereditary haemochromatosis (HFE type 1). Many people with it never develop iron overload (men develop it more often than women), but iron studies and a clinician\u2019s review are advisable.',
     },
     evidence: {
       level: 'strong',
@@ -876,7 +876,7 @@ export const CURATED_FACTS: CuratedFact[] = [
     },
     interpretation: {
       homRef:
-        'No copy of the -13910T lactase-persistence allele (GG on the plus strand, -13910CC). In people of European ancestry this genotype usually means lactase activity declines after childhood, so lactose intolerance is common; other persistence variants exist in African and Middle Eastern populations.',
+        'No copy of the -13910T lactase-persistence allele (GG on the plus strand, -13910CC). In people of European ancestry this genotype usually means lactase activity declines after childhood, so lactose intolerance is common; other persistence variants exist in some African and Middle Eastern populations.',
       het: 'One copy of the -13910T lactase-persistence allele (A on the plus strand): lactase usually persists into adulthood, as the allele acts dominantly.',
       homAlt:
         'Two copies of the -13910T lactase-persistence allele: lactase persistence into adulthood is expected.',
