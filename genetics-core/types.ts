@@ -76,3 +76,155 @@ export interface GeneticsWarning {
   message: string
   line?: number
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reader engine (detection, scanning, dbSNP). Appended by the reader; fields above are unchanged.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Optional allele hints on a target. Consumer genotype files do not state the reference base, so a
+ * homozygous call ('AA') cannot be told hom-ref from hom-alt by the file alone; when a target gives
+ * its REF (and ALT) the reader classifies such calls against them. VCF calls ignore the hints.
+ */
+export interface SiteTargetAlleleHints {
+  ref?: string
+  alts?: string[]
+}
+
+/** What a file is, decided from its bytes (never its name). */
+export interface Detection {
+  format: SourceFormat
+  compression: Compression
+  /** For a zip archive: the entry that holds the genotype file. */
+  archiveEntry: string | null
+  /** 'VCFv4.2' etc. for VCF, null otherwise. */
+  vcfVersion: string | null
+  /** True for a gVCF (GVCFBlock headers, or reference blocks with END seen at the start of the body). */
+  isGvcf: boolean
+  /** VCF sample names in column order; consumer files have one unnamed sample: []. */
+  samples: string[]
+  build: BuildCall
+  /** Contig names declared in the VCF header (##contig), in order. */
+  contigs: string[]
+  /** Header lines (## and #CHROM for VCF, comment lines for consumer files). */
+  headerLines: number
+  fileBytes: number
+  warnings: GeneticsWarning[]
+}
+
+/** Counts by genotype class for the sample that was read. */
+export interface GenotypeCounts {
+  hom_ref: number
+  het: number
+  hom_alt: number
+  hemizygous: number
+  /** Fully or partly missing calls ('./.', '0/.', '--'). */
+  no_call: number
+  /** Of no_call: calls with one copy called and another missing ('0/.', './1'). */
+  partial: number
+  /** Consumer files: two equal letters ('AA'); the file does not say whether that is REF or ALT. */
+  homozygous_unknown_ref: number
+}
+
+/** Summary statistics of one streaming pass. */
+export interface ScanSummary {
+  format: SourceFormat
+  build: BuildCall
+  isGvcf: boolean
+  /** VCF sample whose genotypes were counted, or null (consumer files, sites-only VCF). */
+  sample: string | null
+  /** Data lines (VCF records or consumer rows). */
+  records: number
+  /** VCF records whose ALT holds only placeholders (gVCF reference blocks, `.`, `<*>`); never variants. */
+  referenceBlocks: number
+  /** VCF records with at least one real ALT allele. */
+  variantRecords: number
+  /** Records by type, with the meaning `bcftools stats` gives its SN lines (a record may count twice). */
+  recordTypes: { snv: number; mnv: number; indel: number; other: number; noAlt: number }
+  /** Records with more than one ALT listed (`bcftools stats` "multiallelic sites"). */
+  multiallelicRecords: number
+  /** ALT alleles by class after splitting multi-allelic records. */
+  alleleTypes: {
+    snv: number
+    mnv: number
+    insertion: number
+    deletion: number
+    complex: number
+    symbolic: number
+    breakend: number
+    overlap: number
+  }
+  /** Records (or rows) carrying an rsID. */
+  withRsid: number
+  /** VCF records with FILTER PASS; records with another filter value; records with '.'. */
+  filters: { pass: number; failed: number; missing: number }
+  genotypes: GenotypeCounts
+  /** Consumer rows with indel calls (I/D letters). */
+  indelCalls: number
+  /** Records per canonical chromosome, in first-seen order. */
+  chromosomes: Record<string, number>
+  /** True when records are grouped by chromosome and positions never decrease within one. */
+  sorted: boolean
+  /** Decompressed bytes read and compressed bytes consumed. */
+  bytes: { compressed: number; text: number }
+}
+
+export interface ScanResult {
+  detection: Detection
+  summary: ScanSummary
+  /** Calls of the selected sample keyed by SiteTarget.key; targets not seen in the file are absent. */
+  calls: Map<string, SiteCall>
+  /** With allSamples: sample name -> calls keyed by SiteTarget.key. */
+  callsBySample?: Map<string, Map<string, SiteCall>>
+  warnings: GeneticsWarning[]
+}
+
+export interface ScanOptions {
+  targets?: (SiteTarget & SiteTargetAlleleHints)[]
+  /** VCF sample to read (default: the first). Unknown names are an error. */
+  sample?: string
+  /** Multi-sample VCF: calls for every sample in callsBySample. */
+  allSamples?: boolean
+  onProgress?: (p: Progress) => void
+  /** Cancellation: the scan rejects with GeneticsCancelledError and releases workers and files. */
+  signal?: AbortSignal
+  /** Inflate workers for BGZF input: default 2 for files over 8 MiB, else 0 (main thread). */
+  workers?: number
+}
+
+/** Coverage of a full-dbSNP annotation. */
+export interface DbsnpResult {
+  /** 'merge_join': both files streamed in coordinate order; 'tabix': region reads per input site. */
+  method: 'merge_join' | 'tabix'
+  /** ALT alleles examined (multi-allelic records split; placeholders and symbolic alleles skipped). */
+  alleles: number
+  /** Alleles given an rsID (alleles matched exactly after trimming). */
+  assigned: number
+  /** assigned / alleles (0 when there are no alleles). */
+  coverage: number
+  /** Alleles whose position had dbSNP entries but none with the same alleles. */
+  alleleMismatches: number
+  /** Assigned alleles whose input record already carried that same rsID / a different rsID. */
+  agreedWithInputId: number
+  differedFromInputId: number
+  /** Alleles that matched more than one dbSNP rsID (the first in reference order is assigned). */
+  multipleRsids: number
+  /** Input contig name -> reference contig name, for contigs that were joined. */
+  contigMapping: Record<string, string>
+  /** Input contigs with no counterpart in the reference (their alleles stay unassigned). */
+  unmatchedContigs: string[]
+  build: BuildCall
+  referenceBuild: BuildCall
+  warnings: GeneticsWarning[]
+}
+
+export interface DbsnpOptions {
+  onProgress?: (p: Progress) => void
+  signal?: AbortSignal
+  /** Called once per assigned allele, in input order, with the allele in trimmed (minimal) form. */
+  onAssigned?: (chrom: string, pos: number, ref: string, alt: string, rsid: string) => void
+  /** Force a method instead of choosing from the input's size and order. */
+  method?: 'merge_join' | 'tabix'
+  /** Inflate workers for the two BGZF streams (default 2). */
+  workers?: number
+}

@@ -1,0 +1,148 @@
+// Column layouts of consumer genotype exports and how to tell them apart by content: the provider's
+// comment header, the column-header row, the separator and the number of columns.
+//   23andMe     tab: rsid chromosome position genotype ('# rsid...' header inside the comments, or none)
+//   LivingDNA   same columns, 'Living DNA' in the comment header
+//   AncestryDNA tab: rsid chromosome position allele1 allele2 (header row), chromosomes 23-26, '0' no-call
+//   MyHeritage  CSV: RSID,CHROMOSOME,POSITION,RESULT, quoted, 'MyHeritage' in the comment header
+//   FTDNA       CSV: RSID,CHROMOSOME,POSITION,RESULT, quoted, no comments
+//   deCODEme    CSV: Name,Variation,Chromosome,Position,Strand,YourCode ('-' strand calls complemented)
+
+import type { GeneticsWarning, SourceFormat } from '../types'
+
+export interface ConsumerLayout {
+  format: SourceFormat
+  separator: '\t' | ','
+  /** Column indexes. */
+  id: number
+  chrom: number
+  pos: number
+  /** Genotype column ('AG'), or -1 when the alleles come in two columns. */
+  genotype: number
+  allele1: number
+  allele2: number
+  /** Strand column ('+'/'-'), or -1. */
+  strand: number
+  minColumns: number
+  /** Text of the column-header row to skip (normalised: lower case, no quotes), or null. */
+  headerRow: string | null
+}
+
+const BASE: Omit<ConsumerLayout, 'format' | 'separator' | 'minColumns' | 'headerRow'> = {
+  id: 0,
+  chrom: 1,
+  pos: 2,
+  genotype: 3,
+  allele1: -1,
+  allele2: -1,
+  strand: -1,
+}
+
+export function normaliseHeaderRow(line: string): string {
+  return line.replace(/^#\s*/, '').replace(/"/g, '').trim().toLowerCase().replace(/\s+/g, ' ')
+}
+
+function splitRow(line: string, separator: string): string[] {
+  return line.split(separator).map((f) => f.trim().replace(/^"(.*)"$/, '$1'))
+}
+
+/** True when a data row has the rsid/chrom/position/genotype shape. */
+function looksLikeGenotypeRow(fields: string[], genotypeColumns: number[]): boolean {
+  if (fields.length < 3 || !/^\d+$/.test(fields[2])) return false
+  return genotypeColumns.every((c) => fields[c] !== undefined && /^[ACGTDI0\-.]{0,2}$/i.test(fields[c]))
+}
+
+/**
+ * Decides the consumer layout from the comment lines and the first non-comment lines, or returns
+ * null when the text is not one of them.
+ */
+export function detectConsumerLayout(
+  comments: string[],
+  lines: string[],
+): { layout: ConsumerLayout; warnings: GeneticsWarning[] } | null {
+  const prose = comments.join('\n')
+  const warnings: GeneticsWarning[] = []
+  const first = lines[0]
+  if (first === undefined) return null
+  const header = normaliseHeaderRow(first)
+  const tabbed = first.includes('\t')
+  const dataSample = lines.slice(1, 20)
+
+  if (tabbed && /^rsid\tchromosome\tposition\tallele1\tallele2$/.test(header.replace(/ /g, '\t'))) {
+    return {
+      layout: {
+        ...BASE,
+        format: 'ancestrydna',
+        separator: '\t',
+        genotype: -1,
+        allele1: 3,
+        allele2: 4,
+        minColumns: 5,
+        headerRow: header,
+      },
+      warnings,
+    }
+  }
+  if (!tabbed && header === 'rsid,chromosome,position,result') {
+    const format: SourceFormat = /myheritage/i.test(prose) ? 'myheritage' : 'ftdna'
+    return { layout: { ...BASE, format, separator: ',', minColumns: 4, headerRow: header }, warnings }
+  }
+  if (!tabbed && header === 'name,variation,chromosome,position,strand,yourcode') {
+    return {
+      layout: {
+        ...BASE,
+        format: 'decodeme',
+        separator: ',',
+        chrom: 2,
+        pos: 3,
+        genotype: 5,
+        strand: 4,
+        minColumns: 6,
+        headerRow: header,
+      },
+      warnings,
+    }
+  }
+  const fourColumnHeader = tabbed && /^rsid\tchromosome\tposition\tgenotype$/.test(header.replace(/ /g, '\t'))
+  const rows = (fourColumnHeader ? dataSample : lines.slice(0, 20)).map((l) => splitRow(l, '\t'))
+  if (tabbed && rows.length > 0 && rows.every((f) => f.length === 4 && looksLikeGenotypeRow(f, [3]))) {
+    let format: SourceFormat = '23andme'
+    if (/living\s*dna/i.test(prose)) format = 'livingdna'
+    else if (!/23andme/i.test(prose)) {
+      warnings.push({
+        code: 'NO_PROVIDER_HEADER',
+        message:
+          'no provider header; rows read with the 23andMe layout (rsid, chromosome, position, genotype)',
+      })
+    }
+    return {
+      layout: {
+        ...BASE,
+        format,
+        separator: '\t',
+        minColumns: 4,
+        headerRow: fourColumnHeader ? header : null,
+      },
+      warnings,
+    }
+  }
+  if (tabbed && rows.length > 0 && rows.every((f) => f.length === 5 && looksLikeGenotypeRow(f, [3, 4]))) {
+    warnings.push({
+      code: 'NO_PROVIDER_HEADER',
+      message: 'no column header; rows read with the AncestryDNA layout',
+    })
+    return {
+      layout: {
+        ...BASE,
+        format: 'ancestrydna',
+        separator: '\t',
+        genotype: -1,
+        allele1: 3,
+        allele2: 4,
+        minColumns: 5,
+        headerRow: null,
+      },
+      warnings,
+    }
+  }
+  return null
+}

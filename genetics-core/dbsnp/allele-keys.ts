@@ -1,0 +1,261 @@
+// Turns VCF lines into sortable allele keys for the dbSNP join, as typed arrays: chromosome, POS,
+// trimmed position, a 32-bit allele code (exact for SNVs, FNV-1a hash of the trimmed alleles
+// otherwise, with the text kept so a hash match is confirmed by string comparison) and the rsID.
+// Runs on worker threads for both the input and the reference file.
+
+import { isBreakendAllele, isReferencePlaceholder, isSymbolicAllele, trimAlleles } from '../normalize/alleles'
+import { canonicalChromosome } from '../normalize/chromosome'
+import { LineScanner, latin1, utf8 } from '../scan/line-scanner'
+import type { SegmentScan } from '../scan/segment-scan'
+
+export interface AlleleKeyConfig {
+  /** Only used in messages. */
+  role: 'input' | 'reference'
+}
+
+export interface AlleleBatch {
+  count: number
+  /** Index into names, per allele. */
+  chrom: Uint16Array
+  /** Canonical chromosome names used by this batch. */
+  names: string[]
+  pos: Float64Array
+  tpos: Float64Array
+  code: Uint32Array
+  /** rs number of the record (first rsID in ID), or -1. */
+  rs: Float64Array
+  /** Index into texts for non-SNV alleles, -1 for SNVs. */
+  textIndex: Int32Array
+  /** Trimmed 'REF>ALT' of non-SNV alleles. */
+  texts: string[]
+  records: number
+}
+
+export interface AlleleKeyPiece extends SegmentScan {
+  batch: AlleleBatch
+}
+
+const BASE_CODE: Record<number, number> = { 65: 0, 67: 1, 71: 2, 84: 3, 97: 0, 99: 1, 103: 2, 116: 3 }
+
+/** Exact code of an SNV: high bit set, then ref * 4 + alt. */
+export function snvCode(ref: number, alt: number): number {
+  return (0x80000000 | (ref << 2) | alt) >>> 0
+}
+
+/** Code of any other allele: FNV-1a of the trimmed 'REF>ALT' with the high bit cleared. */
+export function textCode(text: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  return (h & 0x7fffffff) >>> 0
+}
+
+export const SNV_BASES = 'ACGT'
+
+class BatchBuilder {
+  count = 0
+  chrom = new Uint16Array(4096)
+  pos = new Float64Array(4096)
+  tpos = new Float64Array(4096)
+  code = new Uint32Array(4096)
+  rs = new Float64Array(4096)
+  textIndex = new Int32Array(4096)
+  texts: string[] = []
+  names: string[] = []
+  records = 0
+
+  push(chrom: number, pos: number, tpos: number, code: number, rs: number, text: string | null): void {
+    if (this.count === this.pos.length) this.grow()
+    const i = this.count++
+    this.chrom[i] = chrom
+    this.pos[i] = pos
+    this.tpos[i] = tpos
+    this.code[i] = code
+    this.rs[i] = rs
+    if (text === null) this.textIndex[i] = -1
+    else {
+      this.textIndex[i] = this.texts.length
+      this.texts.push(text)
+    }
+  }
+
+  private grow(): void {
+    const n = this.pos.length * 2
+    const grow = <T extends Uint16Array | Float64Array | Uint32Array | Int32Array>(
+      a: T,
+      make: (n: number) => T,
+    ): T => {
+      const b = make(n)
+      b.set(a as never)
+      return b
+    }
+    this.chrom = grow(this.chrom, (k) => new Uint16Array(k))
+    this.pos = grow(this.pos, (k) => new Float64Array(k))
+    this.tpos = grow(this.tpos, (k) => new Float64Array(k))
+    this.code = grow(this.code, (k) => new Uint32Array(k))
+    this.rs = grow(this.rs, (k) => new Float64Array(k))
+    this.textIndex = grow(this.textIndex, (k) => new Int32Array(k))
+  }
+
+  take(): AlleleBatch {
+    const n = this.count
+    const batch: AlleleBatch = {
+      count: n,
+      chrom: this.chrom.slice(0, n),
+      names: this.names,
+      pos: this.pos.slice(0, n),
+      tpos: this.tpos.slice(0, n),
+      code: this.code.slice(0, n),
+      rs: this.rs.slice(0, n),
+      textIndex: this.textIndex.slice(0, n),
+      texts: this.texts,
+      records: this.records,
+    }
+    this.count = 0
+    this.texts = []
+    this.names = []
+    this.records = 0
+    return batch
+  }
+}
+
+export class AlleleKeyExtractor extends LineScanner {
+  private batch = new BatchBuilder()
+  private chromBytes = new Uint8Array(0)
+  private chromName = ''
+  private chromIndex = -1
+
+  constructor(readonly config: AlleleKeyConfig) {
+    super()
+  }
+
+  extractPiece(text: Uint8Array): AlleleKeyPiece {
+    const scan = this.scanPiece(text)
+    return { ...scan, batch: this.takeBatch() }
+  }
+
+  extractLine(line: Uint8Array): AlleleKeyPiece {
+    const scan = this.scanWholeLine(line)
+    return { ...scan, batch: this.takeBatch() }
+  }
+
+  transferList(piece: AlleleKeyPiece): ArrayBuffer[] {
+    const b = piece.batch
+    return [b.chrom, b.pos, b.tpos, b.code, b.rs, b.textIndex, piece.counts, piece.head, piece.tail].map(
+      (a) => a.buffer as ArrayBuffer,
+    )
+  }
+
+  private takeBatch(): AlleleBatch {
+    this.chromIndex = -1
+    this.chromBytes = new Uint8Array(0)
+    return this.batch.take()
+  }
+
+  protected scanLine(buf: Uint8Array, s: number, e: number): void {
+    if (s === e || buf[s] === 35) return
+    let p = s
+    while (p < e && buf[p] !== 9) p++
+    if (p >= e) {
+      this.fail('COLUMN_COUNT', 'line has no tab-separated columns (a VCF data line has at least 8)')
+      return
+    }
+    this.resolveChrom(buf, s, p)
+    p++
+    const posStart = p
+    let pos = 0
+    while (p < e && buf[p] !== 9) {
+      const c = buf[p]
+      if (c < 48 || c > 57) {
+        this.fail('BAD_POSITION', 'POS is not a whole number')
+        return
+      }
+      pos = pos * 10 + (c - 48)
+      p++
+    }
+    if (p === posStart || p >= e) {
+      this.fail(
+        p === posStart ? 'BAD_POSITION' : 'COLUMN_COUNT',
+        p === posStart ? 'POS is empty' : 'too few columns',
+      )
+      return
+    }
+    p++
+    let rs = -1
+    if (buf[p] === 114 && buf[p + 1] === 115) {
+      let n = 0
+      let i = p + 2
+      for (; i < e; i++) {
+        const c = buf[i]
+        if (c < 48 || c > 57) break
+        n = n * 10 + (c - 48)
+      }
+      if (i > p + 2) rs = n
+    }
+    while (p < e && buf[p] !== 9) p++
+    p++
+    const refStart = p
+    while (p < e && buf[p] !== 9) p++
+    const refEnd = p
+    p++
+    const altStart = p
+    while (p < e && buf[p] !== 9) p++
+    const altEnd = p
+    if (refEnd >= e || altStart >= e || refEnd === refStart || altEnd === altStart) {
+      this.fail('COLUMN_COUNT', 'too few columns (REF and ALT are required)')
+      return
+    }
+    this.batch.records++
+    const chrom = this.chromIndex
+    if (refEnd - refStart === 1 && altEnd - altStart === 1) {
+      const r = BASE_CODE[buf[refStart]]
+      const a = BASE_CODE[buf[altStart]]
+      if (r !== undefined && a !== undefined) {
+        if (r !== a) this.batch.push(chrom, pos, pos, snvCode(r, a), rs, null)
+        return
+      }
+    }
+    const ref = latin1(buf, refStart, refEnd)
+    for (const alt of latin1(buf, altStart, altEnd).split(',')) {
+      if (isReferencePlaceholder(alt) || alt === '*' || isSymbolicAllele(alt) || isBreakendAllele(alt))
+        continue
+      const t = trimAlleles(pos, ref, alt)
+      if (t.ref.length === 0 && t.alt.length === 0) continue
+      if (t.ref.length === 1 && t.alt.length === 1) {
+        const r = BASE_CODE[t.ref.charCodeAt(0)]
+        const a = BASE_CODE[t.alt.charCodeAt(0)]
+        if (r !== undefined && a !== undefined) {
+          this.batch.push(chrom, pos, t.pos, snvCode(r, a), rs, null)
+          continue
+        }
+      }
+      const text = `${t.ref}>${t.alt}`
+      this.batch.push(chrom, pos, t.pos, textCode(text), rs, text)
+    }
+  }
+
+  private resolveChrom(buf: Uint8Array, start: number, end: number): void {
+    const previous = this.chromBytes
+    const length = end - start
+    if (this.chromIndex >= 0 && length === previous.length) {
+      let same = true
+      for (let i = 0; i < length; i++) {
+        if (buf[start + i] !== previous[i]) {
+          same = false
+          break
+        }
+      }
+      if (same) return
+    }
+    this.chromBytes = buf.slice(start, end)
+    this.chromName = canonicalChromosome(utf8(buf, start, end))
+    let index = this.batch.names.indexOf(this.chromName)
+    if (index < 0) {
+      index = this.batch.names.length
+      this.batch.names.push(this.chromName)
+    }
+    this.chromIndex = index
+  }
+}

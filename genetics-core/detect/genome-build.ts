@@ -1,0 +1,153 @@
+// Deciding the genome build, with the evidence kept so a user can see why: VCF ##reference/##assembly
+// text and contig assembly tags, contig lengths, consumer header prose ("build 37"), and known
+// marker positions seen while reading (KnownMarkerVotes).
+//
+// Contig lengths: GRCh37 values appear in the ##contig lines of the real b37 files in the shared
+// test data (htslib index.vcf, cyvcf2 test.snpeff.vcf, bcftools view.GT.vcf, ...); GRCh38 values are
+// the primary-assembly lengths used by the shared WGS generator (shared/tools/gen-wgs-vcf.ts);
+// NCBI36 chr20 appears with assembly=B36 in the vcftools examples. Mitochondrial lengths are left
+// out for GRCh37/GRCh38 (16569 in both), except UCSC hg19's chrM (16571), which only hg19 has.
+
+import { canonicalChromosome } from '../normalize/chromosome'
+import type { BuildCall, GenomeBuild } from '../types'
+
+const GRCH37_LENGTHS: Record<string, number> = {
+  '1': 249250621,
+  '2': 243199373,
+  '3': 198022430,
+  '4': 191154276,
+  '5': 180915260,
+  '6': 171115067,
+  '7': 159138663,
+  '8': 146364022,
+  '9': 141213431,
+  '10': 135534747,
+  '11': 135006516,
+  '12': 133851895,
+  '13': 115169878,
+  '14': 107349540,
+  '15': 102531392,
+  '16': 90354753,
+  '17': 81195210,
+  '18': 78077248,
+  '19': 59128983,
+  '20': 63025520,
+  '21': 48129895,
+  '22': 51304566,
+  X: 155270560,
+  Y: 59373566,
+}
+const GRCH38_LENGTHS: Record<string, number> = {
+  '1': 248956422,
+  '2': 242193529,
+  '3': 198295559,
+  '4': 190214555,
+  '5': 181538259,
+  '6': 170805979,
+  '7': 159345973,
+  '8': 145138636,
+  '9': 138394717,
+  '10': 133797422,
+  '11': 135086622,
+  '12': 133275309,
+  '13': 114364328,
+  '14': 107043718,
+  '15': 101991189,
+  '16': 90338345,
+  '17': 83257441,
+  '18': 80373285,
+  '19': 58617616,
+  '20': 64444167,
+  '21': 46709983,
+  '22': 50818468,
+  X: 156040895,
+  Y: 57227415,
+}
+const NCBI36_LENGTHS: Record<string, number> = { '20': 62435964 }
+
+const LENGTH_TABLES: [GenomeBuild, Record<string, number>][] = [
+  ['GRCh37', GRCH37_LENGTHS],
+  ['GRCh38', GRCH38_LENGTHS],
+  ['NCBI36', NCBI36_LENGTHS],
+]
+
+export const UNKNOWN_BUILD: BuildCall = {
+  build: 'unknown',
+  method: 'none',
+  evidence: 'no reference name, contig lengths or known marker positions to decide from',
+}
+
+// Names of assemblies as they appear in ##reference lines, FASTA paths and consumer headers.
+const NAME_PATTERNS: [GenomeBuild, RegExp][] = [
+  ['GRCh38', /GRCh38|hg38|hs38|\bb38\b|build[\s_-]*38|GCA_000001405\.15/i],
+  [
+    'GRCh37',
+    /GRCh37|hg19|hs37|\bb37\b|human_g1k_v37|NCBI[\s_-]*37|G1K\.37|build[\s_-]*37|GCA_000001405\.1\b/i,
+  ],
+  ['NCBI36', /NCBI[\s_-]*36|hg18|\bb36\b|build[\s_-]*36/i],
+]
+
+/** The build a piece of text names (a ##reference value, a FASTA path, a header sentence), if any. */
+export function buildNamedIn(text: string): GenomeBuild | null {
+  for (const [build, pattern] of NAME_PATTERNS) if (pattern.test(text)) return build
+  return null
+}
+
+/** Build from header text fields, e.g. ##reference and ##contig assembly= tags. */
+export function buildFromHeaderText(fields: { label: string; value: string }[]): BuildCall | null {
+  for (const { label, value } of fields) {
+    const build = buildNamedIn(value)
+    if (build) return { build, method: 'header', evidence: `${label}=${shorten(value)}` }
+  }
+  return null
+}
+
+/** Build from ##contig lengths: every primary contig with a length must agree with one assembly. */
+export function buildFromContigLengths(contigs: { id: string; length: number | null }[]): BuildCall | null {
+  const votes = new Map<GenomeBuild, string[]>()
+  let conflicting = 0
+  for (const contig of contigs) {
+    if (contig.length === null) continue
+    const name = canonicalChromosome(contig.id)
+    if (/^chrM$/i.test(contig.id) && contig.length === 16571) {
+      push(votes, 'GRCh37', `${contig.id} length ${contig.length} (UCSC hg19)`)
+      continue
+    }
+    let matched = false
+    let known = false
+    for (const [build, table] of LENGTH_TABLES) {
+      const expected = table[name]
+      if (expected === undefined) continue
+      known = true
+      if (expected === contig.length) {
+        push(votes, build, `${contig.id} length ${contig.length}`)
+        matched = true
+      }
+    }
+    if (known && !matched && name.length <= 2) conflicting++
+  }
+  if (votes.size !== 1) return null
+  const [[build, evidence]] = [...votes.entries()]
+  if (conflicting > evidence.length) return null
+  return { build, method: 'contig_lengths', evidence: evidence.slice(0, 3).join(', ') }
+}
+
+/** Build from the prose of a consumer file's comment header ("We are using ... build 37"). */
+export function buildFromConsumerComments(comments: string[]): BuildCall | null {
+  for (const line of comments) {
+    const build = buildNamedIn(line)
+    if (build) return { build, method: 'provider_header_text', evidence: shorten(line.replace(/^#+\s*/, '')) }
+  }
+  return null
+}
+
+function push(votes: Map<GenomeBuild, string[]>, build: GenomeBuild, evidence: string): void {
+  const list = votes.get(build) ?? []
+  list.push(evidence)
+  votes.set(build, list)
+}
+
+function shorten(text: string): string {
+  const t = text.trim()
+  return t.length > 120 ? `${t.slice(0, 117)}...` : t
+}

@@ -1,0 +1,375 @@
+// Looks at the start of a file and decides what it is, by content only: container (zip, gzip, BGZF),
+// format (VCF/gVCF, BCF, consumer layouts), VCF header and samples, and the build where the header
+// or provider text says it. Keeps what the scan needs next (parsed header, first data lines, the
+// consumer layout) in an Inspection; detectSource publishes only the Detection part.
+
+import { type ConsumerLayout, detectConsumerLayout } from '../consumer/layouts'
+import { GeneticsInputError } from '../errors'
+import { isBcfMagic, readFileHead, sniffCompression } from '../stream/sniff'
+import { textLines } from '../stream/text-lines'
+import { listZipEntries, openTextChunks } from '../stream/text-source'
+import type { BuildCall, Compression, Detection, GeneticsWarning, SourceFormat } from '../types'
+import { addVcfHeaderLine, emptyVcfHeader, type VcfHeader, vcfVersionNumber } from '../vcf/vcf-header'
+import { infoValue, isReferenceRecord, parseVcfRecordLine } from '../vcf/vcf-record'
+import {
+  buildFromConsumerComments,
+  buildFromContigLengths,
+  buildFromHeaderText,
+  UNKNOWN_BUILD,
+} from './genome-build'
+
+/** Data lines kept from the head of a VCF for gVCF detection and validation. */
+export const HEAD_LINES = 10_000
+const HEAD_TEXT_BYTES = 8 << 20
+const CONSUMER_SAMPLE_LINES = 50
+const MAX_HEADER_LINES = 2_000_000
+
+export interface Inspection {
+  path: string
+  detection: Detection
+  /** VCF only. */
+  header: VcfHeader | null
+  /** First data lines of a VCF (up to HEAD_LINES), with their 1-based line numbers. */
+  headLines: { text: string; line: number }[]
+  /** True when headLines holds every data line of the file. */
+  headIsWholeBody: boolean
+  /** Consumer formats only. */
+  layout: ConsumerLayout | null
+  /** VCF body without any header lines (read leniently). */
+  headerless: boolean
+}
+
+export async function inspectSource(
+  path: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<Inspection> {
+  const { head, size } = await readFileHead(path, 65536)
+  if (size === 0 || head.length === 0) throw new GeneticsInputError('EMPTY_FILE', 'the file is empty')
+  const compression = sniffCompression(head)
+  const warnings: GeneticsWarning[] = []
+  const base = { compression, fileBytes: size, warnings }
+  if (isBcfMagic(head)) return bcfInspection(path, base, null)
+
+  let archiveEntry: string | null = null
+  if (compression === 'zip') {
+    const entries = await listZipEntries(path)
+    if (entries.length === 0)
+      throw new GeneticsInputError('ZIP_ENTRY_INVALID', 'the zip archive holds no genotype file')
+    archiveEntry = entries[0].name
+    if (entries.length > 1) {
+      warnings.push({
+        code: 'ZIP_MULTIPLE_ENTRIES',
+        message: `the zip archive holds ${entries.length} files; reading the first (${archiveEntry})`,
+      })
+    }
+  }
+
+  const text = await openTextChunks(path, compression, { signal: options.signal, archiveEntry })
+  try {
+    const firstChunk = await peekFirstChunk(text.chunks)
+    if (firstChunk.bytes.length === 0)
+      throw new GeneticsInputError('EMPTY_FILE', 'the file holds no text after decompression')
+    if (isBcfMagic(firstChunk.bytes)) return bcfInspection(path, base, archiveEntry)
+    if (looksBinary(firstChunk.bytes)) {
+      throw new GeneticsInputError(
+        'UNRECOGNISED_FORMAT',
+        'the file is binary data, not a VCF or a consumer genotype export',
+      )
+    }
+    return await inspectText(path, firstChunk.rest, { ...base, archiveEntry })
+  } finally {
+    text.close()
+  }
+}
+
+function bcfInspection(
+  path: string,
+  base: { compression: Compression; fileBytes: number; warnings: GeneticsWarning[] },
+  archiveEntry: string | null,
+): Inspection {
+  return {
+    path,
+    detection: {
+      format: 'bcf',
+      compression: base.compression,
+      archiveEntry,
+      vcfVersion: null,
+      isGvcf: false,
+      samples: [],
+      build: UNKNOWN_BUILD,
+      contigs: [],
+      headerLines: 0,
+      fileBytes: base.fileBytes,
+      warnings: base.warnings,
+    },
+    header: null,
+    headLines: [],
+    headIsWholeBody: false,
+    layout: null,
+    headerless: false,
+  }
+}
+
+/** Reads the first chunk and returns it with an iterable that replays it before the rest. */
+async function peekFirstChunk(chunks: AsyncIterable<Uint8Array>) {
+  const iterator = chunks[Symbol.asyncIterator]()
+  const first = await iterator.next()
+  const bytes = first.done ? new Uint8Array(0) : first.value
+  const rest: AsyncIterable<Uint8Array> = {
+    async *[Symbol.asyncIterator]() {
+      if (!first.done) yield bytes
+      while (true) {
+        const next = await iterator.next()
+        if (next.done) return
+        yield next.value
+      }
+    },
+  }
+  return { bytes, rest }
+}
+
+/** NUL bytes or many control characters in the first KiB mean binary data. */
+function looksBinary(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.length, 4096)
+  let control = 0
+  for (let i = 0; i < n; i++) {
+    const c = bytes[i]
+    if (c === 0) return true
+    if (c < 9 || (c > 13 && c < 32)) control++
+  }
+  return control > n * 0.05
+}
+
+async function inspectText(
+  path: string,
+  chunks: AsyncIterable<Uint8Array>,
+  base: {
+    compression: Compression
+    fileBytes: number
+    warnings: GeneticsWarning[]
+    archiveEntry: string | null
+  },
+): Promise<Inspection> {
+  const lines = textLines(chunks)
+  let lineNo = 0
+  let first: string | undefined
+  // Manual next() calls: a for-await loop would close the generator on break.
+  for (;;) {
+    const next = await lines.next()
+    if (next.done) break
+    lineNo++
+    if (next.value.trim() === '') continue
+    first = next.value
+    break
+  }
+  if (first === undefined) throw new GeneticsInputError('EMPTY_FILE', 'the file holds only blank lines')
+
+  if (first.startsWith('##') || first.startsWith('#CHROM')) {
+    return inspectVcf(path, first, lineNo, lines, base)
+  }
+
+  // Consumer formats: comment block, optional column-header row, data rows.
+  const comments: string[] = []
+  const sample: string[] = []
+  let pending: string | undefined = first
+  while (pending !== undefined) {
+    if (pending.startsWith('#')) comments.push(pending)
+    else if (pending.trim() !== '') sample.push(pending)
+    if (sample.length >= CONSUMER_SAMPLE_LINES) break
+    const next = await lines.next()
+    pending = next.done ? undefined : next.value
+  }
+  // The column header of 23andMe files is the last comment line ('# rsid\tchromosome...').
+  const headerComment =
+    comments.length > 0 && /^#\s*rsid\t/i.test(comments[comments.length - 1])
+      ? [comments[comments.length - 1]]
+      : []
+  const consumer = detectConsumerLayout(comments, [...headerComment, ...sample])
+  if (consumer) {
+    const build = buildFromConsumerComments(comments) ?? UNKNOWN_BUILD
+    const warnings = [...base.warnings, ...consumer.warnings]
+    return {
+      path,
+      detection: {
+        format: consumer.layout.format,
+        compression: base.compression,
+        archiveEntry: base.archiveEntry,
+        vcfVersion: null,
+        isGvcf: false,
+        samples: [],
+        build,
+        contigs: [],
+        headerLines:
+          comments.length + (consumer.layout.headerRow !== null && headerComment.length === 0 ? 1 : 0),
+        fileBytes: base.fileBytes,
+        warnings,
+      },
+      header: null,
+      headLines: [],
+      headIsWholeBody: false,
+      layout: consumer.layout,
+      headerless: false,
+    }
+  }
+
+  // A VCF body without header lines (seen in tool test data): read leniently, with a warning.
+  const fields = sample[0]?.split('\t') ?? []
+  if (
+    comments.length === 0 &&
+    fields.length >= 8 &&
+    /^\d+$/.test(fields[1]) &&
+    /^[ACGTN]+$/i.test(fields[3])
+  ) {
+    const header = emptyVcfHeader()
+    const warnings = [
+      ...base.warnings,
+      {
+        code: 'VCF_HEADER_MISSING',
+        message: 'no ##fileformat or #CHROM header; read as a VCF body without sample names or declarations',
+      },
+    ]
+    const headLines = sample.map((text, i) => ({ text, line: i + 1 }))
+    return {
+      path,
+      detection: vcfDetection(header, base, warnings, headLines, true),
+      header,
+      headLines,
+      headIsWholeBody: false,
+      layout: null,
+      headerless: true,
+    }
+  }
+  throw new GeneticsInputError(
+    'UNRECOGNISED_FORMAT',
+    'not a recognised genetics file: expected a VCF, or a 23andMe, AncestryDNA, MyHeritage, FTDNA, LivingDNA or deCODEme export',
+  )
+}
+
+async function inspectVcf(
+  path: string,
+  first: string,
+  firstLineNo: number,
+  lines: AsyncGenerator<string>,
+  base: {
+    compression: Compression
+    fileBytes: number
+    warnings: GeneticsWarning[]
+    archiveEntry: string | null
+  },
+): Promise<Inspection> {
+  const header = emptyVcfHeader()
+  const warnings = [...base.warnings]
+  let lineNo = firstLineNo
+  addVcfHeaderLine(header, first, lineNo)
+  let pending: string | undefined
+  while (header.chromLine === 0) {
+    const next = await lines.next()
+    if (next.done) break
+    lineNo++
+    const text = next.value
+    if (!text.startsWith('#')) {
+      pending = text
+      break
+    }
+    addVcfHeaderLine(header, text, lineNo)
+    if (header.lineCount > MAX_HEADER_LINES) {
+      throw new GeneticsInputError('BAD_HEADER', `the VCF header has more than ${MAX_HEADER_LINES} lines`)
+    }
+  }
+  if (header.chromLine === 0) {
+    throw new GeneticsInputError(
+      'MISSING_HEADER',
+      'the VCF header has no #CHROM line, so its columns and samples are unknown',
+      pending === undefined ? lineNo : lineNo,
+    )
+  }
+  if (header.fileformat === null) {
+    warnings.push({ code: 'VCF_FILEFORMAT_MISSING', message: 'no ##fileformat line; read as VCF' })
+  } else if (!/^VCFv\d+\.\d+$/.test(header.fileformat)) {
+    warnings.push({
+      code: 'VCF_FILEFORMAT_INVALID',
+      message: `##fileformat value "${header.fileformat.slice(0, 40)}" is not VCFvN.N`,
+      line: 1,
+    })
+  }
+  // A trailing tab on the #CHROM line leaves an empty sample name; drop it (htslib refuses the file).
+  while (header.samples.length > 0 && header.samples[header.samples.length - 1] === '') {
+    header.samples.pop()
+    header.columns.pop()
+    warnings.push({
+      code: 'EMPTY_SAMPLE_NAME',
+      message: 'the #CHROM line ends with a tab; the empty sample name was ignored',
+      line: header.chromLine,
+    })
+  }
+
+  const headLines: { text: string; line: number }[] = []
+  let bytes = 0
+  let whole = true
+  for (;;) {
+    const next = await lines.next()
+    if (next.done) break
+    lineNo++
+    headLines.push({ text: next.value, line: lineNo })
+    bytes += next.value.length
+    if (headLines.length >= HEAD_LINES || bytes >= HEAD_TEXT_BYTES) {
+      whole = false
+      break
+    }
+  }
+  return {
+    path,
+    detection: vcfDetection(header, base, warnings, headLines, false),
+    header,
+    headLines,
+    headIsWholeBody: whole,
+    layout: null,
+    headerless: false,
+  }
+}
+
+function vcfDetection(
+  header: VcfHeader,
+  base: { compression: Compression; fileBytes: number; archiveEntry: string | null },
+  warnings: GeneticsWarning[],
+  headLines: { text: string; line: number }[],
+  headerless: boolean,
+): Detection {
+  const isGvcf = header.gvcfHeader || headLines.some(({ text }) => isGvcfLine(text))
+  const format: SourceFormat = isGvcf ? 'gvcf' : 'vcf'
+  let build: BuildCall = UNKNOWN_BUILD
+  const fromText = buildFromHeaderText(header.referenceTexts)
+  const fromLengths = buildFromContigLengths(header.contigs)
+  if (fromLengths) {
+    build = fromLengths
+    if (fromText && fromText.build !== fromLengths.build) {
+      warnings.push({
+        code: 'BUILD_CONFLICT',
+        message: `the header names ${fromText.build} (${fromText.evidence}) but contig lengths match ${fromLengths.build}; using the contig lengths`,
+      })
+    }
+  } else if (fromText) build = fromText
+  return {
+    format,
+    compression: base.compression,
+    archiveEntry: base.archiveEntry,
+    vcfVersion: headerless ? null : vcfVersionNumber(header.fileformat),
+    isGvcf,
+    samples: header.samples,
+    build,
+    contigs: header.contigs.map((c) => c.id),
+    headerLines: header.lineCount,
+    fileBytes: base.fileBytes,
+    warnings,
+  }
+}
+
+/** A GATK <NON_REF> record, or a placeholder-only record with END beyond POS (a reference block). */
+function isGvcfLine(text: string): boolean {
+  if (text.startsWith('#')) return false
+  if (text.includes('<NON_REF>')) return true
+  const record = parseVcfRecordLine(text)
+  if (!record || !isReferenceRecord(record)) return false
+  const end = Number(infoValue(record.info, 'END'))
+  return Number.isInteger(end) && end > record.pos
+}

@@ -1,0 +1,322 @@
+// scanSource: one streaming pass over a genetics file. Detects it, plans what to look for (targets,
+// build markers), streams it (BGZF on worker threads, everything else on the main thread), resolves
+// the calls at the targets, decides the build if the header did not, and sums up the file.
+
+import { open } from 'node:fs/promises'
+import { isRowProblem, parseConsumerRow } from '../consumer/consumer-row'
+import { ConsumerRowScanner } from '../consumer/row-scanner'
+import { type Inspection, inspectSource } from '../detect/inspect-source'
+import { KnownMarkerVotes, knownMarkerPositionKeys, knownMarkerRsNumbers } from '../detect/known-markers'
+import { GeneticsCancelledError, GeneticsInputError, throwIfAborted } from '../errors'
+import { BgzfSegmentReader } from '../stream/bgzf-segments'
+import { BGZF_EOF } from '../stream/sniff'
+import { openTextChunks } from '../stream/text-source'
+import { ScanWorkerPool } from '../stream/worker-pool'
+import type {
+  BuildCall,
+  GeneticsWarning,
+  GenomeBuild,
+  ScanOptions,
+  ScanResult,
+  ScanSummary,
+  SiteCall,
+} from '../types'
+import { validateVcfHead } from '../validate/validate-vcf-head'
+import { type VcfBodyConfig, VcfBodyScanner } from '../vcf/body-scanner'
+import { parseVcfRecordLine } from '../vcf/vcf-record'
+import { C } from './counters'
+import type { LineScanner } from './line-scanner'
+import type { LookupTables } from './lookup-tables'
+import { rsNumber } from './lookup-tables'
+import { ProgressReporter } from './progress'
+import { ScanAccumulator } from './scan-accumulator'
+import type { SegmentScan } from './segment-scan'
+import { TargetResolver } from './target-resolver'
+
+/** BGZF files larger than this go to worker threads by default. */
+const WORKER_THRESHOLD_BYTES = 8 << 20
+const DEFAULT_WORKERS = 2
+
+/**
+ * One streaming pass over a file: summary statistics plus the calls at the requested targets.
+ *
+ * @example
+ * const { summary, calls } = await scanSource('genome.vcf.gz', {
+ *   targets: [{ key: 'apoe-rs7412', rsid: 'rs7412', grch38: { chrom: '19', pos: 44908822 } }],
+ * })
+ */
+export async function scanSource(path: string, options: ScanOptions = {}): Promise<ScanResult> {
+  throwIfAborted(options.signal)
+  const inspection = await inspectSource(path, { signal: options.signal })
+  return scanInspected(inspection, options)
+}
+
+/** The scan after detection; detectSource also uses it to find a consumer file's build. */
+export async function scanInspected(inspection: Inspection, options: ScanOptions): Promise<ScanResult> {
+  const { signal } = options
+  const detection = { ...inspection.detection, warnings: [...inspection.detection.warnings] }
+  const progress = new ProgressReporter(options.onProgress, detection.fileBytes)
+  progress.report('detecting', 0, 0, true)
+  if (detection.format === 'bcf') {
+    throw new GeneticsInputError(
+      'UNSUPPORTED_FORMAT',
+      'BCF (binary VCF) is not supported; convert it with `bcftools view -Oz -o out.vcf.gz in.bcf` and upload the VCF.GZ',
+    )
+  }
+
+  const buildKnown = detection.build.build !== 'unknown'
+  const builds: GenomeBuild[] = buildKnown ? [detection.build.build as GenomeBuild] : ['GRCh37', 'GRCh38']
+  const resolver = new TargetResolver(options.targets ?? [], builds)
+  const votes = new KnownMarkerVotes()
+  const keys = resolver.lookupKeys()
+  const lookup: LookupTables = {
+    rsids: [...keys.rsids, ...knownMarkerRsNumbers()],
+    positionKeys: buildKnown ? keys.positionKeys : [...keys.positionKeys, ...knownMarkerPositionKeys()],
+  }
+
+  let sampleIndex = -1
+  let sampleName: string | null = null
+  const warnings: GeneticsWarning[] = []
+  let accumulator: ScanAccumulator
+
+  if (inspection.layout) {
+    const layout = inspection.layout
+    const onHit = (text: string) => {
+      const row = parseConsumerRow(layout, text)
+      if (isRowProblem(row)) return
+      resolver.offerConsumerRow(row)
+      const rs = rsNumber(row.id)
+      if (rs >= 0) votes.offer(rs, row.chrom, row.pos)
+    }
+    const make = () => new ConsumerRowScanner(layout, lookup)
+    accumulator = await scanOnMainThread(inspection, make, onHit, progress, signal)
+  } else {
+    const header = inspection.header!
+    const samples = detection.samples
+    if (options.sample !== undefined) {
+      sampleIndex = samples.indexOf(options.sample)
+      if (sampleIndex < 0) {
+        throw new GeneticsInputError(
+          'UNKNOWN_SAMPLE',
+          `sample "${options.sample.slice(0, 80)}" is not in the file (it has ${samples.length} sample${samples.length === 1 ? '' : 's'})`,
+        )
+      }
+    } else if (samples.length > 0) sampleIndex = 0
+    else if (inspection.headerless && (inspection.headLines[0]?.text.split('\t').length ?? 0) > 9)
+      sampleIndex = 0
+    sampleName = sampleIndex >= 0 ? (samples[sampleIndex] ?? null) : null
+    if (samples.length === 0 && !inspection.headerless && (options.targets?.length ?? 0) > 0) {
+      warnings.push({
+        code: 'NO_SAMPLES',
+        message: 'the VCF has no sample columns, so it holds no genotypes to report',
+      })
+    }
+    const columns = inspection.headerless ? 0 : header.columns.length
+    const config: VcfBodyConfig = {
+      columns,
+      altColumns: header.hasFormatColumn && samples.length === 0 ? 8 : columns,
+      sampleColumn: sampleIndex >= 0 ? 9 + sampleIndex : -1,
+      lookup,
+    }
+    const onHit = (text: string) => {
+      const record = parseVcfRecordLine(text)
+      if (!record) return
+      resolver.offerVcfRecord(record)
+      let rsSeen = false
+      for (const id of record.ids) {
+        const rs = rsNumber(id)
+        if (rs >= 0) {
+          votes.offer(rs, record.chrom, record.pos)
+          rsSeen = true
+        }
+      }
+      if (!rsSeen && !buildKnown) votes.offerPosition(record.chrom, record.pos)
+    }
+    const make = () => new VcfBodyScanner(config)
+    if (!inspection.headerless)
+      warnings.push(...validateVcfHead(header, inspection.headLines, inspection.headIsWholeBody))
+    if (detection.compression === 'bgzf') {
+      if (!(await endsWithBgzfEof(inspection.path))) {
+        warnings.push({
+          code: 'BGZF_EOF_MISSING',
+          message: 'the file does not end with the BGZF end-of-file block; it may be truncated',
+        })
+      }
+    }
+    const workers = options.workers ?? (detection.fileBytes > WORKER_THRESHOLD_BYTES ? DEFAULT_WORKERS : 0)
+    accumulator =
+      detection.compression === 'bgzf' && workers > 0
+        ? await scanBgzfOnWorkers(inspection, config, make, onHit, workers, progress, signal)
+        : await scanOnMainThread(inspection, make, onHit, progress, signal)
+  }
+
+  // Build: the header's word, else the known markers seen; a strong disagreement is reported.
+  let build: BuildCall = detection.build
+  const fromMarkers = votes.decide()
+  if (!buildKnown && fromMarkers) build = fromMarkers
+  else if (buildKnown && fromMarkers && fromMarkers.build !== build.build && votes.markersSeen >= 3) {
+    warnings.push({
+      code: 'BUILD_CONFLICT',
+      message: `the header says ${build.build} but known marker positions say ${fromMarkers.build} (${fromMarkers.evidence})`,
+    })
+  }
+  detection.build = build
+
+  const counts = accumulator.counts
+  const hasGenotypes = inspection.layout !== null || sampleIndex >= 0
+  const calls = hasGenotypes
+    ? resolver.callsFor(build.build, Math.max(0, sampleIndex))
+    : new Map<string, SiteCall>()
+  let callsBySample: Map<string, Map<string, SiteCall>> | undefined
+  if (options.allSamples && inspection.layout === null) {
+    callsBySample = new Map()
+    detection.samples.forEach((name, index) =>
+      callsBySample!.set(name, resolver.callsFor(build.build, index)),
+    )
+  }
+  if (!accumulator.sorted) {
+    warnings.push({
+      code: 'UNSORTED',
+      message: 'records are not sorted by position within contiguous chromosomes',
+    })
+  }
+  const summary = buildSummary(counts, detection, build, sampleName, accumulator)
+  progress.report('done', detection.fileBytes, summary.records, true)
+  return {
+    detection,
+    summary,
+    calls,
+    ...(callsBySample ? { callsBySample } : {}),
+    warnings: [...detection.warnings, ...warnings, ...accumulator.warningList()],
+  }
+}
+
+function buildSummary(
+  counts: Float64Array,
+  detection: ScanResult['detection'],
+  build: BuildCall,
+  sample: string | null,
+  accumulator: ScanAccumulator,
+): ScanSummary {
+  return {
+    format: detection.format,
+    build,
+    isGvcf: detection.isGvcf,
+    sample,
+    records: counts[C.records],
+    referenceBlocks: counts[C.referenceBlocks],
+    variantRecords: counts[C.variantRecords],
+    recordTypes: {
+      snv: counts[C.rtSnv],
+      mnv: counts[C.rtMnv],
+      indel: counts[C.rtIndel],
+      other: counts[C.rtOther],
+      noAlt: counts[C.rtNoAlt],
+    },
+    multiallelicRecords: counts[C.multiallelic],
+    alleleTypes: {
+      snv: counts[C.aSnv],
+      mnv: counts[C.aMnv],
+      insertion: counts[C.aInsertion],
+      deletion: counts[C.aDeletion],
+      complex: counts[C.aComplex],
+      symbolic: counts[C.aSymbolic],
+      breakend: counts[C.aBreakend],
+      overlap: counts[C.aOverlap],
+    },
+    withRsid: counts[C.withRsid],
+    filters: { pass: counts[C.filterPass], failed: counts[C.filterFailed], missing: counts[C.filterMissing] },
+    genotypes: {
+      hom_ref: counts[C.gHomRef],
+      het: counts[C.gHet],
+      hom_alt: counts[C.gHomAlt],
+      hemizygous: counts[C.gHemizygous],
+      no_call: counts[C.gNoCall],
+      partial: counts[C.gPartial],
+      homozygous_unknown_ref: counts[C.gHomozygousUnknownRef],
+    },
+    indelCalls: counts[C.indelCalls],
+    chromosomes: Object.fromEntries(accumulator.chromosomes),
+    sorted: accumulator.sorted,
+    bytes: { compressed: detection.fileBytes, text: counts[C.textBytes] },
+  }
+}
+
+async function scanOnMainThread(
+  inspection: Inspection,
+  make: () => LineScanner,
+  onHit: (text: string, line: number) => void,
+  progress: ProgressReporter,
+  signal: AbortSignal | undefined,
+): Promise<ScanAccumulator> {
+  const { detection } = inspection
+  const text = await openTextChunks(inspection.path, detection.compression, {
+    signal,
+    archiveEntry: detection.archiveEntry,
+  })
+  const scanner = make()
+  const accumulator = new ScanAccumulator(make(), onHit)
+  try {
+    for await (const chunk of text.chunks) {
+      accumulator.add(scanner.scanPiece(chunk))
+      progress.report('reading', text.bytesRead(), accumulator.counts[C.records])
+    }
+    accumulator.finish()
+  } finally {
+    text.close()
+  }
+  throwIfAborted(signal)
+  return accumulator
+}
+
+async function scanBgzfOnWorkers(
+  inspection: Inspection,
+  config: VcfBodyConfig,
+  make: () => LineScanner,
+  onHit: (text: string, line: number) => void,
+  workers: number,
+  progress: ProgressReporter,
+  signal: AbortSignal | undefined,
+): Promise<ScanAccumulator> {
+  const pool = new ScanWorkerPool(workers)
+  const onAbort = () => void pool.terminate()
+  signal?.addEventListener('abort', onAbort, { once: true })
+  const accumulator = new ScanAccumulator(make(), onHit)
+  const reader = new BgzfSegmentReader(inspection.path, { signal })
+  const maxInFlight = 3 * workers
+  const inFlight: Promise<{ textBytes: number; result: unknown }>[] = []
+  const drainOne = async () => {
+    const { result } = await inFlight.shift()!
+    accumulator.add(result as SegmentScan)
+    progress.report('reading', reader.bytesRead, accumulator.counts[C.records])
+  }
+  try {
+    pool.init(1, 'vcf-scan', config)
+    for await (const segment of reader.segments()) {
+      inFlight.push(pool.submit(1, segment.buffer, segment.length, segment.fileOffset))
+      while (inFlight.length >= maxInFlight) await drainOne()
+    }
+    while (inFlight.length > 0) await drainOne()
+    accumulator.finish()
+  } catch (error) {
+    if (signal?.aborted) throw new GeneticsCancelledError()
+    throw error
+  } finally {
+    signal?.removeEventListener('abort', onAbort)
+    await pool.terminate()
+  }
+  return accumulator
+}
+
+async function endsWithBgzfEof(path: string): Promise<boolean> {
+  const handle = await open(path, 'r')
+  try {
+    const { size } = await handle.stat()
+    if (size < BGZF_EOF.length) return false
+    const tail = new Uint8Array(BGZF_EOF.length)
+    await handle.read(tail, 0, tail.length, size - tail.length)
+    return tail.every((b, i) => b === BGZF_EOF[i])
+  } finally {
+    await handle.close()
+  }
+}

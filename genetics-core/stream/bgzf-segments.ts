@@ -1,0 +1,85 @@
+// Cuts a BGZF file into segments of whole blocks (about 1 MiB of compressed data each) without
+// inflating anything, so segments can be inflated on worker threads in any order and their text
+// stitched back in file order. Each segment owns a fresh ArrayBuffer that can be transferred.
+
+import { open } from 'node:fs/promises'
+import { GeneticsCancelledError, GeneticsInputError } from '../errors'
+import { BGZF_EOF, bgzfBlockSize, ioError } from './sniff'
+
+export interface BgzfSegment {
+  buffer: ArrayBuffer
+  /** Bytes of whole blocks at the start of buffer. */
+  length: number
+  /** File offset of the first byte. */
+  fileOffset: number
+}
+
+export class BgzfSegmentReader {
+  /** Set once the whole file was read: did it end with the BGZF end-of-file marker block? */
+  sawEofMarker = false
+  bytesRead = 0
+
+  constructor(
+    private readonly path: string,
+    private readonly options: { signal?: AbortSignal; segmentBytes?: number } = {},
+  ) {}
+
+  async *segments(): AsyncGenerator<BgzfSegment> {
+    const segmentBytes = this.options.segmentBytes ?? 1 << 20
+    const handle = await open(this.path, 'r').catch((error) => {
+      throw ioError(this.path, error)
+    })
+    try {
+      let pending = new Uint8Array(0)
+      let position = 0
+      while (true) {
+        if (this.options.signal?.aborted) throw new GeneticsCancelledError()
+        const buf = new Uint8Array(pending.length + segmentBytes)
+        buf.set(pending)
+        const { bytesRead } = await handle
+          .read(buf, pending.length, segmentBytes, position)
+          .catch((error) => {
+            throw ioError(this.path, error)
+          })
+        const fileOffset = position - pending.length
+        position += bytesRead
+        this.bytesRead = position
+        const length = pending.length + bytesRead
+        if (bytesRead === 0) {
+          if (pending.length > 0) {
+            throw new GeneticsInputError(
+              'TRUNCATED_INPUT',
+              `the BGZF file ends inside a compressed block (at byte ${fileOffset}); the file looks truncated`,
+            )
+          }
+          return
+        }
+        let offset = 0
+        let lastBlockStart = -1
+        while (true) {
+          const size = bgzfBlockSize(buf, offset, length)
+          if (size === -2 || (size > 0 && size < 28)) {
+            throw new GeneticsInputError(
+              'CORRUPT_COMPRESSED_DATA',
+              `the data at byte ${fileOffset + offset} is not a BGZF block; the file is corrupt or was not written by bgzip`,
+            )
+          }
+          if (size === -1 || offset + size > length) break
+          lastBlockStart = offset
+          offset += size
+        }
+        if (lastBlockStart >= 0) this.sawEofMarker = isEofBlock(buf, lastBlockStart, offset)
+        pending = buf.slice(offset, length)
+        if (offset > 0) yield { buffer: buf.buffer, length: offset, fileOffset }
+      }
+    } finally {
+      await handle.close()
+    }
+  }
+}
+
+function isEofBlock(buf: Uint8Array, start: number, end: number): boolean {
+  if (end - start !== BGZF_EOF.length) return false
+  for (let i = 0; i < BGZF_EOF.length; i++) if (buf[start + i] !== BGZF_EOF[i]) return false
+  return true
+}

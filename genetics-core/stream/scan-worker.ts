@@ -1,0 +1,74 @@
+// Worker thread: receives segments of whole BGZF blocks, inflates them and runs the channel's
+// processor (the VCF body scanner, or the allele-key extractor of the dbSNP join) over the text.
+// Only small results travel back (counters, partial edge lines, hit lines, typed-array batches).
+
+import { parentPort } from 'node:worker_threads'
+import { type AlleleKeyConfig, AlleleKeyExtractor } from '../dbsnp/allele-keys'
+import { type VcfBodyConfig, VcfBodyScanner } from '../vcf/body-scanner'
+import { InflateError, inflateBgzfBlocks } from './inflate-bgzf'
+import type { WorkerMessage, WorkerReply } from './worker-protocol'
+
+interface Processor {
+  process(text: Uint8Array): { result: unknown; transfer: ArrayBuffer[] }
+}
+
+function createProcessor(mode: string, config: unknown): Processor {
+  if (mode === 'vcf-scan') {
+    const scanner = new VcfBodyScanner(config as VcfBodyConfig)
+    return {
+      process(text) {
+        const result = scanner.scanPiece(text)
+        return {
+          result,
+          transfer: [
+            result.counts.buffer as ArrayBuffer,
+            result.head.buffer as ArrayBuffer,
+            result.tail.buffer as ArrayBuffer,
+          ],
+        }
+      },
+    }
+  }
+  if (mode === 'allele-keys') {
+    const extractor = new AlleleKeyExtractor(config as AlleleKeyConfig)
+    return {
+      process(text) {
+        const result = extractor.extractPiece(text)
+        return { result, transfer: extractor.transferList(result) }
+      },
+    }
+  }
+  throw new Error(`unknown worker mode ${mode}`)
+}
+
+const port = parentPort
+if (!port) throw new Error('scan-worker must run as a worker thread')
+const processors = new Map<number, Processor>()
+
+port.on('message', (message: WorkerMessage) => {
+  if (message.type === 'init') {
+    processors.set(message.channel, createProcessor(message.mode, message.config))
+    return
+  }
+  const reply = (r: WorkerReply, transfer: ArrayBuffer[] = []) =>
+    port.postMessage(
+      r,
+      transfer.filter((b, i, all) => b.byteLength > 0 && all.indexOf(b) === i),
+    )
+  try {
+    const processor = processors.get(message.channel)
+    if (!processor) throw new Error(`channel ${message.channel} was not initialised`)
+    const text = inflateBgzfBlocks(new Uint8Array(message.buffer, 0, message.length))
+    const { result, transfer } = processor.process(text)
+    reply({ type: 'result', id: message.id, textBytes: text.length, result }, transfer)
+  } catch (error) {
+    const offset = error instanceof InflateError ? error.offset : -1
+    reply({
+      type: 'error',
+      id: message.id,
+      kind: error instanceof InflateError ? 'inflate' : 'internal',
+      offset,
+      message: String((error as Error)?.message ?? error),
+    })
+  }
+})

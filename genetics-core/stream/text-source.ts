@@ -1,0 +1,205 @@
+// Decompressed text of a file as a stream of byte chunks, on the main thread: plain files read in
+// 1 MiB pieces, gzip and BGZF through node:zlib createGunzip (multi-member safe, inflates off the JS
+// thread in Bun), and zip archives through yauzl (the entry is streamed, never unpacked to disk).
+// Failures become typed errors; an AbortSignal destroys the streams and ends with a cancelled error.
+
+import { createReadStream } from 'node:fs'
+import type { Readable } from 'node:stream'
+import { createGunzip } from 'node:zlib'
+import yauzl from 'yauzl'
+import { GeneticsCancelledError, GeneticsInputError } from '../errors'
+import type { Compression } from '../types'
+import { ioError } from './sniff'
+
+export interface TextChunks {
+  chunks: AsyncIterable<Uint8Array>
+  /** On-disk bytes consumed so far (compressed bytes for gzip/BGZF/zip). */
+  bytesRead(): number
+  /** Releases the file; safe to call more than once. */
+  close(): void
+}
+
+export interface OpenTextOptions {
+  signal?: AbortSignal
+  /** Zip entry to read (from detection); default: the first file entry that is not metadata. */
+  archiveEntry?: string | null
+  /** Start reading at this byte offset of the on-disk file (plain and BGZF block-aligned gzip only). */
+  start?: number
+}
+
+const READ_CHUNK = 1 << 20
+
+export async function openTextChunks(path: string, compression: Compression, options: OpenTextOptions = {}) {
+  if (options.signal?.aborted) throw new GeneticsCancelledError()
+  if (compression === 'zip') return openZipEntry(path, options)
+  const file = createReadStream(path, { highWaterMark: READ_CHUNK, start: options.start ?? 0 })
+  let bytes = 0
+  file.on('data', (chunk) => {
+    bytes += chunk.length
+  })
+  const streams: Readable[] = [file]
+  let output: Readable = file
+  if (compression === 'gzip' || compression === 'bgzf') {
+    const gunzip = createGunzip({ chunkSize: 128 * 1024 })
+    file.on('error', (error) => gunzip.destroy(error))
+    output = file.pipe(gunzip)
+    streams.push(gunzip)
+  }
+  return wrap(output, streams, () => bytes, options.signal)
+}
+
+function wrap(
+  output: Readable,
+  streams: Readable[],
+  bytesRead: () => number,
+  signal?: AbortSignal,
+  onClose?: () => void,
+): TextChunks {
+  let closed = false
+  const close = () => {
+    if (closed) return
+    closed = true
+    for (const s of streams) s.destroy()
+    onClose?.()
+  }
+  const onAbort = () => {
+    for (const s of streams) s.destroy(new GeneticsCancelledError())
+  }
+  signal?.addEventListener('abort', onAbort, { once: true })
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    try {
+      for await (const chunk of output) {
+        if (signal?.aborted) throw new GeneticsCancelledError()
+        // Node Buffers: hand out plain views so that slice() copies, as for any Uint8Array.
+        const bytes = chunk as Uint8Array
+        yield new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      }
+    } catch (error) {
+      throw streamError(error, signal)
+    } finally {
+      signal?.removeEventListener('abort', onAbort)
+      close()
+    }
+  }
+  return { chunks: chunks(), bytesRead, close }
+}
+
+/** Maps zlib / fs / zip failures to typed errors with a message for the person who sent the file. */
+export function streamError(error: unknown, signal?: AbortSignal): Error {
+  if (error instanceof GeneticsCancelledError || error instanceof GeneticsInputError) return error
+  if (signal?.aborted) return new GeneticsCancelledError()
+  const code = (error as { code?: string })?.code ?? ''
+  const message = String((error as { message?: string })?.message ?? error)
+  if (code === 'Z_BUF_ERROR' || /unexpected end/i.test(message)) {
+    return new GeneticsInputError(
+      'TRUNCATED_INPUT',
+      'the compressed data ends early; the file looks truncated',
+    )
+  }
+  if (
+    code.startsWith('Z_') ||
+    /incorrect header|invalid (block|stored|distance|code)|data error|checksum/i.test(message)
+  ) {
+    return new GeneticsInputError(
+      'CORRUPT_COMPRESSED_DATA',
+      'the compressed data is corrupt and cannot be inflated',
+    )
+  }
+  if (code.startsWith('E') && code.length > 2 && code !== 'ERR_STREAM_PREMATURE_CLOSE')
+    return ioError('', error)
+  return new GeneticsInputError('FILE_UNREADABLE', `could not read the file: ${message.slice(0, 200)}`)
+}
+
+/** Names of zip entries that are archive metadata, not the genotype file. */
+export function isZipMetadataEntry(name: string): boolean {
+  const base = name.split('/').pop() ?? name
+  return name.endsWith('/') || name.startsWith('__MACOSX/') || base.startsWith('.') || base === ''
+}
+
+function openZip(path: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => {
+      if (error || !zip) reject(zipError(error))
+      else resolve(zip)
+    })
+  })
+}
+
+function zipError(error: unknown): GeneticsInputError {
+  const message = String((error as { message?: string })?.message ?? error)
+  if (/end of central directory/i.test(message)) {
+    return new GeneticsInputError(
+      'TRUNCATED_INPUT',
+      'the zip archive is truncated or damaged (no central directory)',
+    )
+  }
+  return new GeneticsInputError(
+    'ZIP_ENTRY_INVALID',
+    `the zip archive cannot be read: ${message.slice(0, 200)}`,
+  )
+}
+
+/** Lists the file entries of a zip archive (metadata entries excluded). */
+export async function listZipEntries(path: string): Promise<{ name: string; size: number }[]> {
+  const zip = await openZip(path)
+  try {
+    return await new Promise((resolve, reject) => {
+      const names: { name: string; size: number }[] = []
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (!isZipMetadataEntry(entry.fileName))
+          names.push({ name: entry.fileName, size: entry.uncompressedSize })
+        zip.readEntry()
+      })
+      zip.on('end', () => resolve(names))
+      zip.on('error', (error) => reject(zipError(error)))
+      zip.readEntry()
+    })
+  } finally {
+    zip.close()
+  }
+}
+
+async function openZipEntry(path: string, options: OpenTextOptions): Promise<TextChunks> {
+  const zip = await openZip(path)
+  const entry = await new Promise<yauzl.Entry>((resolve, reject) => {
+    zip.on('entry', (e: yauzl.Entry) => {
+      const wanted = options.archiveEntry
+        ? e.fileName === options.archiveEntry
+        : !isZipMetadataEntry(e.fileName)
+      if (wanted) resolve(e)
+      else zip.readEntry()
+    })
+    zip.on('end', () =>
+      reject(new GeneticsInputError('ZIP_ENTRY_INVALID', 'the zip archive holds no genotype file')),
+    )
+    zip.on('error', (error) => reject(zipError(error)))
+    zip.readEntry()
+  }).catch((error) => {
+    zip.close()
+    throw error
+  })
+  if (entry.isEncrypted()) {
+    zip.close()
+    throw new GeneticsInputError('ZIP_ENTRY_INVALID', 'the zip entry is encrypted')
+  }
+  const stream = await new Promise<Readable>((resolve, reject) => {
+    zip.openReadStream(entry, (error, s) => {
+      if (error || !s) reject(zipError(error))
+      else resolve(s)
+    })
+  }).catch((error) => {
+    zip.close()
+    throw error
+  })
+  let bytes = 0
+  stream.on('data', (chunk: Uint8Array) => {
+    bytes += chunk.length
+  })
+  return wrap(
+    stream,
+    [stream],
+    () => Math.round((bytes * entry.compressedSize) / Math.max(1, entry.uncompressedSize)),
+    options.signal,
+    () => zip.close(),
+  )
+}

@@ -1,0 +1,9 @@
+// Messages between the main thread and the scan workers.
+
+export type WorkerMessage =
+  | { type: 'init'; channel: number; mode: 'vcf-scan' | 'allele-keys'; config: unknown }
+  | { type: 'job'; channel: number; id: number; buffer: ArrayBuffer; length: number }
+
+export type WorkerReply =
+  | { type: 'result'; id: number; textBytes: number; result: unknown }
+  | { type: 'error'; id: number; kind: 'inflate' | 'internal'; offset: number; message: string }

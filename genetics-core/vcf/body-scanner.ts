@@ -1,0 +1,495 @@
+// The hot path: scans VCF data lines straight from bytes. Per record it reads CHROM (re-resolved only
+// when it changes), POS, ID, REF, ALT, FILTER and the counted sample's GT; INFO is read only for
+// placeholder records (to find END), and no per-record strings are made for the common SNV case.
+// Records that hit a lookup go back as text for a full parse on the main thread.
+
+import { classifyAllele, isReferencePlaceholder, RecordType, recordTypeBit } from '../normalize/alleles'
+import { chromosomeCode } from '../normalize/chromosome'
+import { C } from '../scan/counters'
+import { LineScanner, latin1, utf8 } from '../scan/line-scanner'
+import { Lookup, type LookupTables, rsNumber } from '../scan/lookup-tables'
+import type { ChromRun } from '../scan/segment-scan'
+
+export interface VcfBodyConfig {
+  /** Columns every data line must have (8 fixed + FORMAT + samples); 0 = not checked (headerless file). */
+  columns: number
+  /** A second accepted count (a #CHROM line with FORMAT but no samples: 8 or 9). */
+  altColumns: number
+  /** Column index (0-based) of the sample whose genotypes are counted; -1 for none. */
+  sampleColumn: number
+  lookup: LookupTables | null
+}
+
+const TAB = 9
+const MAX_INDEL_SPAN_CHECK = 100
+
+function upper(c: number): number {
+  return c >= 97 && c <= 122 ? c - 32 : c
+}
+
+export class VcfBodyScanner extends LineScanner {
+  private readonly lookup: Lookup | null
+  private chromBytes = new Uint8Array(0)
+  private chromName = ''
+  private chromCode = 0
+  private run: ChromRun | null = null
+  private readonly gtIndexByFormat = new Map<string, number>()
+
+  constructor(private readonly config: VcfBodyConfig) {
+    super()
+    this.lookup = config.lookup ? new Lookup(config.lookup) : null
+    if (this.lookup?.empty) this.lookup = null
+  }
+
+  protected override onPieceEnd(): void {
+    this.run = null
+  }
+
+  protected scanLine(buf: Uint8Array, s: number, e: number): void {
+    if (s === e) {
+      this.warn('BLANK_LINE', 'blank line skipped')
+      return
+    }
+    if (buf[s] === 35 /* # */) return // header and comment lines
+
+    // CHROM
+    let p = s
+    while (p < e && buf[p] !== TAB) p++
+    if (p >= e) {
+      this.fail('COLUMN_COUNT', 'line has no tab-separated columns (a VCF data line has at least 8)')
+      return
+    }
+    if (p === s) {
+      this.fail('BAD_RECORD', 'CHROM is empty')
+      return
+    }
+    this.resolveChrom(buf, s, p)
+
+    // POS
+    p++
+    const posStart = p
+    let pos = 0
+    while (p < e) {
+      const c = buf[p]
+      if (c === TAB) break
+      if (c < 48 || c > 57) {
+        this.fail(
+          'BAD_POSITION',
+          `POS "${latin1(buf, posStart, Math.min(e, posStart + 20)).split('\t')[0]}" is not a whole number`,
+        )
+        return
+      }
+      pos = pos * 10 + (c - 48)
+      p++
+    }
+    if (p === posStart) {
+      this.fail('BAD_POSITION', 'POS is empty')
+      return
+    }
+    if (p >= e) {
+      this.tooFewColumns(2)
+      return
+    }
+
+    // ID
+    p++
+    const idStart = p
+    let idHasSemicolon = false
+    while (p < e && buf[p] !== TAB) {
+      if (buf[p] === 59) idHasSemicolon = true
+      p++
+    }
+    const idEnd = p
+    if (p >= e) {
+      this.tooFewColumns(3)
+      return
+    }
+    let rs = -1
+    if (idEnd - idStart > 2 && buf[idStart] === 114 && buf[idStart + 1] === 115) {
+      rs = 0
+      let i = idStart + 2
+      for (; i < idEnd; i++) {
+        const c = buf[i]
+        if (c < 48 || c > 57) break
+        rs = rs * 10 + (c - 48)
+      }
+      if (i === idStart + 2) rs = -1
+    }
+
+    // REF
+    p++
+    const refStart = p
+    while (p < e && buf[p] !== TAB) p++
+    const refEnd = p
+    if (p >= e) {
+      this.tooFewColumns(4)
+      return
+    }
+    // ALT
+    p++
+    const altStart = p
+    while (p < e && buf[p] !== TAB) p++
+    const altEnd = p
+    if (p >= e) {
+      this.tooFewColumns(5)
+      return
+    }
+    if (refEnd === refStart) {
+      this.fail('BAD_RECORD', 'REF is empty')
+      return
+    }
+    if (altEnd === altStart) {
+      this.fail('BAD_RECORD', 'ALT is empty')
+      return
+    }
+
+    // QUAL, FILTER
+    const qualEnd = buf.indexOf(TAB, p + 1)
+    if (qualEnd < 0 || qualEnd >= e) {
+      this.tooFewColumns(6)
+      return
+    }
+    const filterStart = qualEnd + 1
+    const filterEnd = buf.indexOf(TAB, filterStart)
+    if (filterEnd < 0 || filterEnd >= e) {
+      this.tooFewColumns(7)
+      return
+    }
+    const infoStart = filterEnd + 1
+    let infoEnd = buf.indexOf(TAB, infoStart)
+    if (infoEnd < 0 || infoEnd > e) infoEnd = e
+
+    // Column count and the counted sample's field.
+    let columns = 8
+    let sampleStart = -1
+    let sampleEnd = -1
+    let formatStart = -1
+    let formatEnd = -1
+    if (infoEnd < e) {
+      formatStart = infoEnd + 1
+      let q = formatStart
+      let column = 8
+      while (true) {
+        const t = buf.indexOf(TAB, q)
+        const end = t < 0 || t > e ? e : t
+        if (column === 8) formatEnd = end
+        else if (column === this.config.sampleColumn) {
+          sampleStart = q
+          sampleEnd = end
+        }
+        columns = column + 1
+        if (end === e) break
+        q = end + 1
+        column++
+      }
+    }
+    const expected = this.config.columns
+    if (expected > 0 && columns !== expected && columns !== this.config.altColumns) {
+      this.fail(
+        'COLUMN_COUNT',
+        `expected ${expected} tab-separated columns (as the #CHROM header line has), found ${columns}`,
+      )
+      return
+    }
+
+    const counts = this.counts
+    counts[C.records]++
+    if (rs >= 0) counts[C.withRsid]++
+
+    // FILTER
+    const filterLength = filterEnd - filterStart
+    if (filterLength === 1 && buf[filterStart] === 46) counts[C.filterMissing]++
+    else if (
+      filterLength === 4 &&
+      buf[filterStart] === 80 &&
+      buf[filterStart + 1] === 65 &&
+      buf[filterStart + 2] === 83 &&
+      buf[filterStart + 3] === 83
+    )
+      counts[C.filterPass]++
+    else counts[C.filterFailed]++
+
+    // REF/ALT classes
+    const refLength = refEnd - refStart
+    let typeBits = 0
+    let altCount = 1
+    let realAlts = 0
+    let spansMoreThanOne = refLength > 1
+    if (altEnd - altStart === 1 && refLength === 1) {
+      const a = buf[altStart]
+      if (a === 46 /* . */) {
+        altCount = 0
+        typeBits = RecordType.noAlt
+      } else if (a === 42 /* * */) {
+        counts[C.aOverlap]++
+      } else if (a === 88 /* X: mpileup placeholder */ || upper(a) === upper(buf[refStart])) {
+        typeBits = RecordType.noAlt
+      } else {
+        typeBits = RecordType.snv
+        counts[C.aSnv]++
+        realAlts = 1
+      }
+    } else {
+      const ref = latin1(buf, refStart, refEnd)
+      const alts = latin1(buf, altStart, altEnd).split(',')
+      altCount = alts.length
+      let placeholders = 0
+      for (const alt of alts) {
+        if (alt.length !== 1) spansMoreThanOne = true
+        const kind = classifyAllele(ref, alt)
+        switch (kind) {
+          case 'reference':
+            placeholders++
+            continue
+          case 'snv':
+            counts[C.aSnv]++
+            break
+          case 'mnv':
+            counts[C.aMnv]++
+            break
+          case 'insertion':
+            counts[C.aInsertion]++
+            break
+          case 'deletion':
+            counts[C.aDeletion]++
+            break
+          case 'complex':
+            counts[C.aComplex]++
+            break
+          case 'symbolic':
+            counts[C.aSymbolic]++
+            break
+          case 'breakend':
+            counts[C.aBreakend]++
+            break
+          case 'overlap':
+            counts[C.aOverlap]++
+            continue
+        }
+        realAlts++
+        typeBits |= recordTypeBit(kind)
+      }
+      if (placeholders > 0 && realAlts === 0) typeBits |= RecordType.noAlt
+      if (alts.length === 1 && alts[0] === '.') altCount = 0
+    }
+    if (typeBits & RecordType.snv) counts[C.rtSnv]++
+    if (typeBits & RecordType.mnv) counts[C.rtMnv]++
+    if (typeBits & RecordType.indel) counts[C.rtIndel]++
+    if (typeBits & RecordType.other) counts[C.rtOther]++
+    if (typeBits === RecordType.noAlt) counts[C.rtNoAlt]++
+    if (altCount > 1) counts[C.multiallelic]++
+    const isBlock = realAlts === 0 && (typeBits & RecordType.noAlt) !== 0
+    if (realAlts > 0) counts[C.variantRecords]++
+    else if (isBlock) counts[C.referenceBlocks]++
+
+    // Chromosome runs (for sortedness)
+    const run = this.run
+    if (run === null || run.name !== this.chromName) {
+      this.run = { name: this.chromName, records: 1, firstPos: pos, lastPos: pos, sorted: true }
+      this.runs.push(this.run)
+    } else {
+      run.records++
+      if (pos < run.lastPos) run.sorted = false
+      run.lastPos = pos
+    }
+
+    // Genotype of the counted sample
+    if (this.config.sampleColumn >= 0) {
+      if (sampleStart < 0) counts[C.gNoCall]++
+      else this.countGenotype(buf, formatStart, formatEnd, sampleStart, sampleEnd, altCount)
+    }
+
+    // Lookups
+    const lookup = this.lookup
+    if (lookup === null) return
+    let wanted = rs >= 0 && lookup.rs.has(rs)
+    if (!wanted && idHasSemicolon) {
+      for (const id of latin1(buf, idStart, idEnd).split(';')) {
+        const n = rsNumber(id)
+        if (n >= 0 && lookup.rs.has(n)) wanted = true
+      }
+    }
+    const code = this.chromCode
+    if (!wanted && code !== 0) {
+      if (lookup.hasPosition(code, pos)) wanted = true
+      else if (isBlock) {
+        const end = this.infoEnd(buf, infoStart, infoEnd)
+        wanted = lookup.anyInRange(code, pos, end > pos ? end : pos)
+      } else if (spansMoreThanOne) {
+        const last = pos + Math.min(Math.max(refLength, 2) - 1, MAX_INDEL_SPAN_CHECK)
+        for (let q = pos + 1; q <= last && !wanted; q++) wanted = lookup.hasPosition(code, q)
+      }
+    }
+    if (wanted) this.hit(buf, s, e)
+  }
+
+  private tooFewColumns(found: number): void {
+    this.fail('COLUMN_COUNT', `only ${found} tab-separated columns; a VCF data line has at least 8`)
+  }
+
+  private resolveChrom(buf: Uint8Array, start: number, end: number): void {
+    const previous = this.chromBytes
+    const length = end - start
+    if (length === previous.length) {
+      let same = true
+      for (let i = 0; i < length; i++) {
+        if (buf[start + i] !== previous[i]) {
+          same = false
+          break
+        }
+      }
+      if (same) return
+    }
+    this.chromBytes = buf.slice(start, end)
+    this.chromName = utf8(buf, start, end)
+    this.chromCode = chromosomeCode(this.chromName)
+  }
+
+  /** END=<n> from INFO, or -1. */
+  private infoEnd(buf: Uint8Array, start: number, end: number): number {
+    let i = start
+    while (i + 4 <= end) {
+      if (
+        buf[i] === 69 &&
+        buf[i + 1] === 78 &&
+        buf[i + 2] === 68 &&
+        buf[i + 3] === 61 &&
+        (i === start || buf[i - 1] === 59)
+      ) {
+        let n = 0
+        let j = i + 4
+        for (; j < end; j++) {
+          const c = buf[j]
+          if (c < 48 || c > 57) break
+          n = n * 10 + (c - 48)
+        }
+        return j > i + 4 ? n : -1
+      }
+      const next = buf.indexOf(59, i)
+      if (next < 0 || next >= end) return -1
+      i = next + 1
+    }
+    return -1
+  }
+
+  private countGenotype(
+    buf: Uint8Array,
+    formatStart: number,
+    formatEnd: number,
+    sampleStart: number,
+    sampleEnd: number,
+    altCount: number,
+  ): void {
+    const counts = this.counts
+    let gtIndex = 0
+    if (
+      !(
+        formatEnd - formatStart >= 2 &&
+        buf[formatStart] === 71 &&
+        buf[formatStart + 1] === 84 &&
+        (formatEnd === formatStart + 2 || buf[formatStart + 2] === 58)
+      )
+    ) {
+      const format = latin1(buf, formatStart, formatEnd)
+      let cached = this.gtIndexByFormat.get(format)
+      if (cached === undefined) {
+        cached = format.split(':').indexOf('GT')
+        this.gtIndexByFormat.set(format, cached)
+      }
+      gtIndex = cached
+    }
+    if (gtIndex < 0) {
+      counts[C.gNoCall]++
+      return
+    }
+    let g = sampleStart
+    for (let k = 0; k < gtIndex; k++) {
+      const colon = buf.indexOf(58, g)
+      if (colon < 0 || colon >= sampleEnd) {
+        counts[C.gNoCall]++
+        return
+      }
+      g = colon + 1
+    }
+    let ge = g
+    while (ge < sampleEnd && buf[ge] !== 58) ge++
+
+    // Fast path: the three-byte diploid calls that make up almost every WGS record.
+    if (ge - g === 3) {
+      const a = buf[g]
+      const sep = buf[g + 1]
+      const b = buf[g + 2]
+      if ((sep === 47 || sep === 124) && a >= 48 && a <= 57 && b >= 48 && b <= 57) {
+        if (a === b) counts[a === 48 ? C.gHomRef : C.gHomAlt]++
+        else counts[C.gHet]++
+        if (a - 48 > altCount || b - 48 > altCount) this.outOfRange()
+        return
+      }
+    }
+    let i = g
+    if (i < ge && (buf[i] === 47 || buf[i] === 124)) i++
+    let ploidy = 0
+    let missing = 0
+    let first = -1
+    let mixed = false
+    let maxIndex = 0
+    while (i < ge) {
+      const c = buf[i]
+      if (c === 46) {
+        missing++
+        i++
+      } else if (c >= 48 && c <= 57) {
+        let n = 0
+        while (i < ge && buf[i] >= 48 && buf[i] <= 57) {
+          n = n * 10 + (buf[i] - 48)
+          i++
+        }
+        if (first < 0) first = n
+        else if (n !== first) mixed = true
+        if (n > maxIndex) maxIndex = n
+      } else {
+        this.warn(
+          'BAD_GENOTYPE',
+          `GT value "${latin1(buf, g, Math.min(ge, g + 20))}" is not a genotype; counted as no-call`,
+        )
+        counts[C.gNoCall]++
+        return
+      }
+      ploidy++
+      if (i < ge) {
+        if (buf[i] !== 47 && buf[i] !== 124) {
+          this.warn(
+            'BAD_GENOTYPE',
+            `GT value "${latin1(buf, g, Math.min(ge, g + 20))}" is not a genotype; counted as no-call`,
+          )
+          counts[C.gNoCall]++
+          return
+        }
+        i++
+        if (i === ge) ploidy = -1 // trailing separator
+      }
+    }
+    if (ploidy <= 0) {
+      counts[C.gNoCall]++
+      if (ploidy < 0) this.warn('BAD_GENOTYPE', 'GT value ends with a separator; counted as no-call')
+      return
+    }
+    if (maxIndex > altCount) this.outOfRange()
+    if (missing === ploidy) counts[C.gNoCall]++
+    else if (missing > 0) {
+      counts[C.gNoCall]++
+      counts[C.gPartial]++
+    } else if (ploidy === 1) counts[C.gHemizygous]++
+    else if (mixed) counts[C.gHet]++
+    else counts[first === 0 ? C.gHomRef : C.gHomAlt]++
+  }
+
+  private outOfRange(): void {
+    this.warn('GT_ALLELE_OUT_OF_RANGE', 'GT refers to an allele the record does not list')
+  }
+}
+
+/** True when every ALT value is a placeholder (exported for the record parser). */
+export function altsArePlaceholders(alts: string[]): boolean {
+  return alts.every(isReferencePlaceholder)
+}
