@@ -9,7 +9,7 @@ import { sameAllele, trimAlleles } from './allele-key'
 import { canonicalChrom } from './chrom'
 import type { CatalogEntry, CompactAssessment, CompactGenotype, GenomicPosition } from './types'
 
-type AlleleClass = 'ref' | 'alt' | 'other' | 'missing' | 'uncomparable'
+type AlleleClass = 'ref' | 'alt' | 'other' | 'uncomparable'
 
 export interface EntryAssessment extends CompactAssessment {
   matchedBy?: 'rsid' | 'position' | 'rsid_and_position'
@@ -106,7 +106,13 @@ export function assessEntry(
   if (call === undefined) {
     return { ...base, status: 'not_in_source', reason: 'The source has no record at this site.' }
   }
-  if (!call || typeof call !== 'object' || !Array.isArray(call.alleles) || !Number.isFinite(call.pos)) {
+  const malformed =
+    !call ||
+    typeof call !== 'object' ||
+    typeof call.chrom !== 'string' ||
+    !Number.isFinite(call.pos) ||
+    !Array.isArray(call.alleles)
+  if (malformed) {
     return { ...base, status: 'not_comparable', reason: 'The record for this site is malformed.' }
   }
   const site = positionFor(entry, build)
@@ -117,7 +123,7 @@ export function assessEntry(
     return {
       ...base,
       status: 'position_mismatch',
-      reason: `The record is at ${canonicalChrom(String(call.chrom))}:${call.pos}, the catalog has ${where} for ${build}.`,
+      reason: `The record is at ${canonicalChrom(call.chrom)}:${call.pos}, the catalog has ${where} for ${build}.`,
     }
   }
   const matchedBy = byRsid && byPosition ? 'rsid_and_position' : byRsid ? 'rsid' : 'position'

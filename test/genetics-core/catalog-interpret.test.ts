@@ -386,12 +386,19 @@ describe('bad input', () => {
   })
 
   test('a malformed call becomes a status, not an exception', () => {
-    const broken = { chrom: '10', pos: Number.NaN, id: null, ref: 'G' } as unknown as SiteCall
-    const { assessment } = one('cyp2c19-star2', broken, 'GRCh38')
-    expect(assessment).toMatchObject({
-      status: 'not_comparable',
-      reason: 'The record for this site is malformed.',
-    })
+    const broken = [
+      { chrom: '10', pos: Number.NaN, id: null, ref: 'G', alleles: ['G', 'A'] },
+      { pos: 94781859, id: null, ref: 'G', alleles: ['G', 'A'] },
+      { chrom: '10', pos: 94781859, id: null, ref: 'G' },
+      null,
+    ]
+    for (const call of broken) {
+      const { assessment } = one('cyp2c19-star2', call as unknown as SiteCall, 'GRCh38')
+      expect(assessment).toMatchObject({
+        status: 'not_comparable',
+        reason: 'The record for this site is malformed.',
+      })
+    }
   })
 
   test('an empty call map assesses nothing and says why absent sites are unknown', () => {
