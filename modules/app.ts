@@ -7,6 +7,7 @@ import { authModule } from './auth'
 import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
 import { discoveryModule } from './discovery'
+import { mcpModule } from './mcp'
 import { sandboxModule } from './sandbox'
 import { type Clock, systemClock } from './shared/clock'
 import type { Config } from './shared/config'
@@ -21,7 +22,13 @@ import { assertRegistry } from './shared/registry'
 import { sourcesModule } from './sources'
 
 /** The service's domain modules, in mounting order. Add a module here (one import, one entry). */
-export const MODULES: readonly DomainModule[] = [discoveryModule, authModule, sandboxModule, sourcesModule]
+export const MODULES: readonly DomainModule[] = [
+  discoveryModule,
+  authModule,
+  sandboxModule,
+  sourcesModule,
+  mcpModule,
+]
 
 /** Every operation of the service, in the order their modules are mounted. */
 export const allOperations: readonly AnyOperation[] = MODULES.flatMap((m) => m.operations)

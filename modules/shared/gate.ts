@@ -33,24 +33,38 @@ export async function gate(
     }
     if (caller.state === 'refused') throw unauthorized(caller.detail, caller.reason)
     principal = caller.principal
-    if (op.principals && !op.principals.includes(principal.kind)) {
-      throw new ProblemError(
-        'forbidden',
-        `This operation accepts ${op.principals.map(describeKind).join(' or ')}; the request used ${describeKind(principal.kind)}.`,
-      )
-    }
-    if (op.grant !== 'authenticated' && !principal.grants.includes(op.grant)) {
-      throw new ProblemError(
-        'forbidden',
-        `The token does not carry the "${op.grant}" grant this operation needs.`,
-      )
-    }
+    assertMayCall(op, principal)
   } else if (caller.state === 'authenticated') {
     principal = caller.principal
   }
   if (op.body) assertBodyReadable(request)
   if (principal && op.ownScopeOnly !== false) assertOwnScope(principal, input)
   return principal
+}
+
+/**
+ * 403 unless this principal's kind and grants allow the operation. Shared with the MCP server, which
+ * runs the same check before a tool call and uses `mayCall` to filter the tool list.
+ */
+export function assertMayCall(op: AnyOperation, principal: Principal): void {
+  if (op.principals && !op.principals.includes(principal.kind)) {
+    throw new ProblemError(
+      'forbidden',
+      `This operation accepts ${op.principals.map(describeKind).join(' or ')}; the request used ${describeKind(principal.kind)}.`,
+    )
+  }
+  if (op.grant !== null && op.grant !== 'authenticated' && !principal.grants.includes(op.grant)) {
+    throw new ProblemError(
+      'forbidden',
+      `The token does not carry the "${op.grant}" grant this operation needs.`,
+    )
+  }
+}
+
+/** Whether `assertMayCall` would let this principal through. */
+export function mayCall(op: AnyOperation, principal: Principal): boolean {
+  if (op.principals && !op.principals.includes(principal.kind)) return false
+  return op.grant === null || op.grant === 'authenticated' || principal.grants.includes(op.grant)
 }
 
 const KIND_NAMES: Record<Principal['kind'], string> = {
@@ -64,7 +78,7 @@ const KIND_NAMES: Record<Principal['kind'], string> = {
 const describeKind = (kind: Principal['kind']) => KIND_NAMES[kind]
 
 /** A request may only name the caller's own user and workspace; anything else is 403. */
-function assertOwnScope(
+export function assertOwnScope(
   principal: Principal,
   input: { params?: unknown; query?: unknown; body?: unknown },
 ): void {

@@ -1,0 +1,60 @@
+// Operations of the MCP module: POST /mcp is the Model Context Protocol endpoint (Streamable HTTP,
+// stateless, JSON responses); GET and DELETE /mcp answer 405 because there is no stream or session.
+
+import { defineOperation } from '../shared/operation'
+import { ProblemError } from '../shared/problem'
+import { problemResponse } from '../shared/problem-plugin'
+import { JsonRpcResponse, MethodNotAllowedProblem } from './model'
+import { handleMcpPost } from './service'
+
+const tags = ['MCP']
+
+export const mcpPost = defineOperation(
+  {
+    id: 'mcp.post',
+    method: 'POST',
+    path: '/mcp',
+    summary:
+      'MCP server endpoint: the data-reading and analysis operations as tools, filtered by the token’s grants',
+    description:
+      'Model Context Protocol over Streamable HTTP (stateless; JSON responses, no event stream). Authenticate with the same bearer token as the HTTP API. tools/list returns only the tools the token’s grants allow; a tool runs the same operation as its HTTP route. A tool failure is a result with isError and problem details; a malformed message is a JSON-RPC error.',
+    tags,
+    grant: 'authenticated',
+    rawBody: {
+      mediaTypes: ['application/json'],
+      description:
+        'One JSON-RPC 2.0 message of the Model Context Protocol. Send Accept: application/json, text/event-stream.',
+    },
+    output: JsonRpcResponse,
+  },
+  (_input, { app, principal, request }) => handleMcpPost(app, principal, request),
+)
+
+const notAllowed = (method: 'GET' | 'DELETE') =>
+  defineOperation(
+    {
+      id: `mcp.${method.toLowerCase()}`,
+      method,
+      path: '/mcp',
+      summary: `${method} on the MCP endpoint: 405, the endpoint is stateless and takes POST only`,
+      tags,
+      grant: null,
+      status: 405,
+      output: MethodNotAllowedProblem,
+    },
+    (_input, { app, request }) =>
+      problemResponse(
+        new ProblemError(
+          'methodNotAllowed',
+          'The MCP endpoint is stateless: it takes POST only and keeps no event stream or session.',
+          { headers: { allow: 'POST' } },
+        ),
+        request.raw,
+        app,
+      ),
+  )
+
+export const mcpGet = notAllowed('GET')
+export const mcpDelete = notAllowed('DELETE')
+
+export const mcpOperations = [mcpPost, mcpGet, mcpDelete]

@@ -1,0 +1,111 @@
+// The MCP server one request talks to: a low-level SDK Server built for the caller, whose tools,
+// resources and prompts are filtered by the caller's grants. Built per request (the endpoint is
+// stateless), from the tool catalogue compiled once per app.
+
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js'
+import { mayCall } from '../shared/gate'
+import { API_VERSION } from '../shared/openapi'
+import { ProblemError, problemBody } from '../shared/problem'
+import { promptsFor } from './prompts'
+import { RESOURCES, readResource, resourcesFor } from './resources'
+import { callTool, type ToolCaller } from './tool-call'
+import { toolCatalogOf } from './tool-catalog'
+import { MCP_INSTANCE, toProblem } from './tool-errors'
+import { RESULT_TOKEN_CAP } from './tool-result'
+
+/** MCP's code for an unknown resource URI. */
+const RESOURCE_NOT_FOUND = -32002
+
+const INSTRUCTIONS = [
+  "Wellness Data Service: a person's lab results, wearable data and genetics, with the source each value came from.",
+  'Every tool acts for the user the bearer token belongs to and sees only that user’s data; the tools listed are the ones the token’s grants allow.',
+  'Lists are paged: pass next_cursor of a result as cursor for the next page.',
+  `A result holds at most about ${RESULT_TOKEN_CAP.toLocaleString('en')} tokens and says what it left out and how to get it.`,
+  'A failed call answers with isError and RFC 9457 problem details (status, title, detail).',
+].join(' ')
+
+/** A failure outside tools/call (resources, prompts) as a JSON-RPC error carrying the problem. */
+function protocolError(error: unknown, caller: ToolCaller, what: string): McpError {
+  if (error instanceof McpError) return error
+  const problem = toProblem(error, caller.app, caller.request.id, what)
+  const code =
+    problem.status === 422 || problem.status === 404 ? ErrorCode.InvalidParams : ErrorCode.InternalError
+  const body = problemBody(problem, caller.app.config.publicBaseUrl, MCP_INSTANCE, caller.request.id)
+  return new McpError(code, problem.detail, body)
+}
+
+export function mcpServerFor(caller: ToolCaller): Server {
+  const catalog = toolCatalogOf(caller.app.operations)
+  const allowed = [...catalog.values()].filter((tool) => mayCall(tool.op, caller.principal))
+  const resources = resourcesFor(caller)
+  const context = {
+    tools: new Set(allowed.map((tool) => tool.name)),
+    resources: new Set(resources.map((r) => r.listing.uri)),
+  }
+
+  const server = new Server(
+    { name: 'wellness-data-service', title: 'Wellness Data Service', version: API_VERSION },
+    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
+  )
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: allowed.map((t) => t.listing) }))
+
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = catalog.get(request.params.name)
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`)
+    // A tool the token may not call still answers, with a 403 problem and no data (callTool checks).
+    return callTool(tool, request.params.arguments, caller)
+  })
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: resources.map((r) => r.listing),
+  }))
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [] }))
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { uri } = request.params
+    const resource = RESOURCES.find((r) => r.listing.uri === uri)
+    if (!resource) throw new McpError(RESOURCE_NOT_FOUND, `Unknown resource: ${uri}`, { uri })
+    try {
+      if (!caller.principal.grants.includes(resource.grant)) {
+        throw new ProblemError(
+          'forbidden',
+          `The token does not carry the "${resource.grant}" grant this resource needs.`,
+        )
+      }
+      return await readResource(resource, caller)
+    } catch (error) {
+      throw protocolError(error, caller, uri)
+    }
+  })
+
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: promptsFor(context).map((p) => p.listing),
+  }))
+
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const prompt = promptsFor(context).find((p) => p.listing.name === request.params.name)
+    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`)
+    try {
+      return {
+        description: prompt.listing.description,
+        messages: prompt.messages(request.params.arguments ?? {}, context),
+      }
+    } catch (error) {
+      throw protocolError(error, caller, request.params.name)
+    }
+  })
+
+  return server
+}
