@@ -1,0 +1,100 @@
+// Turns the engine's calls at the panel markers into ALT-allele counts, deciding for every marker
+// whether it is usable, unknown or assumed homozygous reference, and counting why markers were left
+// out. Calls are compared with the panel's REF/ALT letters on the plus strand, the way every source
+// reports them after normalisation.
+
+import type { SiteCall } from '../types'
+import type { CompiledAncestryModel } from './compiled-model'
+import type { MarkerObservations } from './observations'
+import { ancestryTargetKey } from './targets'
+import type { AncestryCoverage, AncestryOptions } from './types'
+
+export interface InterpretedCalls {
+  observations: MarkerObservations
+  coverage: AncestryCoverage
+  /** True when the calls come from a consumer array (no REF stated), which lists markers explicitly. */
+  consumerArray: boolean
+  /** Markers found at a position other than the panel's for the stated build (matched by rsID). */
+  positionDiffers: number
+}
+
+type MarkerOutcome = 'usable' | 'noCall' | 'filtered' | 'alleleMismatch' | 'unexpectedPloidy'
+
+export function interpretCalls(
+  model: CompiledAncestryModel,
+  calls: ReadonlyMap<string, SiteCall>,
+  options: Pick<AncestryOptions, 'build' | 'assumption'>,
+): InterpretedCalls {
+  const markers = model.file.markers
+  const consumerArray = [...calls.values()].some((call) => call.ref === null)
+  const fillAbsent = options.assumption === 'genome_wide' && !consumerArray
+  const coverage: AncestryCoverage = {
+    panelSize: markers.length,
+    found: 0,
+    usable: 0,
+    assumedHomozygousReference: 0,
+    missing: 0,
+    unusable: { noCall: 0, filtered: 0, alleleMismatch: 0, unexpectedPloidy: 0 },
+  }
+  const index: number[] = []
+  const alt: number[] = []
+  const total: number[] = []
+  let positionDiffers = 0
+
+  markers.forEach((marker, m) => {
+    const call = calls.get(ancestryTargetKey(marker))
+    if (!call) {
+      if (fillAbsent) {
+        coverage.assumedHomozygousReference++
+        index.push(m)
+        alt.push(0)
+        total.push(2)
+      } else {
+        coverage.missing++
+      }
+      return
+    }
+    coverage.found++
+    const expected =
+      options.build === 'GRCh37' ? marker.grch37 : options.build === 'GRCh38' ? marker.grch38 : null
+    if (expected !== null && (call.pos !== expected || call.chrom !== marker.chrom)) positionDiffers++
+    const counted = countAltAlleles(call, marker.ref, marker.alt)
+    if (counted.outcome !== 'usable') {
+      coverage.unusable[counted.outcome]++
+      return
+    }
+    index.push(m)
+    alt.push(counted.alt)
+    total.push(counted.total)
+  })
+  coverage.usable = index.length
+  return {
+    observations: {
+      markerIndex: Int32Array.from(index),
+      altCount: Uint8Array.from(alt),
+      alleleCount: Uint8Array.from(total),
+    },
+    coverage,
+    consumerArray,
+    positionDiffers,
+  }
+}
+
+function countAltAlleles(
+  call: SiteCall,
+  ref: string,
+  alt: string,
+): { outcome: MarkerOutcome; alt: number; total: number } {
+  const unusable = (outcome: MarkerOutcome) => ({ outcome, alt: 0, total: 0 })
+  if (call.filter !== null && call.filter !== 'PASS' && call.filter !== '.') return unusable('filtered')
+  const called = call.alleles.filter((allele) => allele !== '.' && allele !== '')
+  if (call.zygosity === 'no_call' || called.length === 0) return unusable('noCall')
+  if (called.length > 2) return unusable('unexpectedPloidy')
+  let altCopies = 0
+  for (const allele of called) {
+    const letter = allele.toUpperCase()
+    if (letter === alt) altCopies++
+    else if (letter !== ref) return unusable('alleleMismatch')
+  }
+  return { outcome: 'usable', alt: altCopies, total: called.length }
+}

@@ -1,0 +1,79 @@
+// The plain-language account of how the estimate was made and what it cannot tell, written into every
+// result so a reader of the result alone can judge it. Figures quoted here come from ACCURACY.md
+// (cross-validation on the training samples) and must be updated with it.
+
+import type { AncestryCoverage, MissingMarkerAssumption } from './types'
+
+export interface ExplanationInput {
+  coverage: AncestryCoverage
+  replicates: number
+  closestSuperPopulation: string
+  largestComponent: string
+}
+
+export function explainMethod(input: ExplanationInput): { method: string; limits: string[] } {
+  const { coverage } = input
+  const method =
+    `We read ${coverage.usable} of the ${coverage.panelSize} ancestry-informative markers of the panel ` +
+    '(single-letter DNA differences whose frequencies differ between continents, from the Kidd and ' +
+    'Kosoy/Seldin panels). Closest reference group: for each of the 26 populations sampled by the ' +
+    '1000 Genomes Project we work out how likely your genotypes are given that population’s allele ' +
+    'frequencies (for the six admixed populations, given the mixes of ancestry seen in their members), ' +
+    'then turn these into probabilities that were calibrated on reference people the model had not ' +
+    'seen, and add them up per super-population. Admixture: we find the mix of the five ' +
+    'super-populations’ allele frequencies that best explains your genotypes (maximum likelihood), ' +
+    (input.replicates > 0
+      ? `and repeat that on ${input.replicates} random resamplings of your markers to give 95% intervals.`
+      : 'without intervals (no resampling was requested).')
+  const limits = [
+    'The reference is 1,252 people from 26 populations. Someone whose ancestry is not among them ' +
+      '(for example Middle Eastern, Oceanian or Native American without European or African ancestry) ' +
+      'is matched to the nearest group available; the label is a statistical resemblance, not an identity.',
+    'With this panel the super-population is usually right (about 99.5% in cross-validation), but the ' +
+      'nearest of the 26 populations is right only about half the time: neighbouring populations such ' +
+      'as British and Utah-European, or Northern and Southern Han Chinese, look almost the same at these markers.',
+    'The closest group and the admixture proportions answer different questions. Admixed people often ' +
+      'show a largest component that differs from their closest group, and that is expected: many ' +
+      'Puerto Ricans, Colombians or African Americans are closest to their own reference population ' +
+      'while their largest single component is European or African.',
+    'The Admixed American (AMR) reference groups are themselves mixtures of European, African and ' +
+      'Native American ancestry, so an AMR proportion overlaps the others in meaning; components of a ' +
+      'few percent are within the noise of 169 markers.',
+    'Fewer markers give wider intervals and flatter probabilities; with few markers the answer is marked ' +
+      'low confidence.',
+  ]
+  if (input.closestSuperPopulation !== input.largestComponent) {
+    limits.unshift(
+      `Here the closest group (${input.closestSuperPopulation}) differs from the largest admixture ` +
+        `component (${input.largestComponent}); see the note on admixed people below.`,
+    )
+  }
+  return { method, limits }
+}
+
+export function describeAssumption(
+  assumption: MissingMarkerAssumption,
+  coverage: AncestryCoverage,
+  consumerArray: boolean,
+): string {
+  if (coverage.found === coverage.panelSize) {
+    return `${assumption}: every panel marker was present in the source, so the assumption did not come into play.`
+  }
+  if (assumption === 'variant_only') {
+    return (
+      `variant_only: the ${coverage.missing} panel markers absent from the source were treated as unknown, ` +
+      'because a variant-only file says nothing about the sites it does not list.'
+    )
+  }
+  if (consumerArray) {
+    return (
+      `genome_wide was requested, but the source is a genotyping array that lists every marker it tested, ` +
+      `so the ${coverage.missing} absent markers were treated as unknown rather than as reference.`
+    )
+  }
+  return (
+    `genome_wide: the source states that it called the whole genome, so the ` +
+    `${coverage.assumedHomozygousReference} panel markers absent from it were counted as homozygous for ` +
+    'the reference allele.'
+  )
+}

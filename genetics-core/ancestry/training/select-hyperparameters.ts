@@ -1,0 +1,131 @@
+// Chooses the three model hyperparameters (frequency shrinkage, the admixed populations' prior, the
+// temperature) by an inner cross-validation over the given training samples only. The temperature is
+// a calibration: for each (shrinkage, prior) pair it is set to minimise the balanced log loss (a proper
+// scoring rule). The pairs are then ranked by balanced error (the mean over the five super-populations
+// of the share misassigned), because the target is that no super-population is served badly, with
+// balanced log loss breaking ties. "Balanced" weighs each super-population equally whatever its
+// sample count.
+
+import { argMax, populationLogLikelihoods, posteriorFromLogLikelihoods } from '../closest-group'
+import { type CompiledAncestryModel, compileAncestryModel } from '../compiled-model'
+import { observationsFromDosages } from '../observations'
+import { SUPER_POPULATION_CODES } from '../populations'
+import { assembleModelFile, fitSharedParts, type ModelHyperparameters } from './fit-model'
+import { stratifiedFolds } from './folds'
+import { sampleDosages, superPopulationIndex, type TrainingData } from './training-data'
+
+export const HYPERPARAMETER_GRID = {
+  frequencyShrinkage: [5, 10, 20, 40],
+  admixedLogPrior: [-4, -3.5, -3, -2.5, -2, -1.5, -1, -0.5, 0],
+  temperature: [1, 1.25, 1.5, 1.75, 2, 2.5, 3],
+}
+
+export interface HyperparameterChoice {
+  hyperparameters: ModelHyperparameters
+  /** Inner cross-validation scores of the chosen values. */
+  balancedError: number
+  balancedLogLoss: number
+  folds: number
+}
+
+interface HeldOutRow {
+  truth: number
+  logLikelihoods: Float64Array
+  model: CompiledAncestryModel
+}
+
+const PROBABILITY_FLOOR = 1e-12
+const CLASS_COUNT = SUPER_POPULATION_CODES.length
+
+export function selectHyperparameters(
+  data: TrainingData,
+  sampleIndices: readonly number[],
+  options: { folds: number; seed: number; admixtureProfiles?: boolean },
+): HyperparameterChoice {
+  const assembly = { admixtureProfiles: options.admixtureProfiles ?? true }
+  const shrinkages = HYPERPARAMETER_GRID.frequencyShrinkage
+  const heldOut: HeldOutRow[][] = shrinkages.map(() => [])
+  const fold = stratifiedFolds(sampleIndices, (s) => data.samples[s].population, options.folds, options.seed)
+  for (let k = 0; k < options.folds; k++) {
+    const train = sampleIndices.filter((s) => fold.get(s) !== k)
+    const test = sampleIndices.filter((s) => fold.get(s) === k)
+    const shared = fitSharedParts(data, train)
+    shrinkages.forEach((frequencyShrinkage, i) => {
+      const hyperparameters = { frequencyShrinkage, admixedLogPrior: 0, temperature: 1 }
+      const model = compileAncestryModel(
+        assembleModelFile(data, shared, hyperparameters, 'inner fold', assembly),
+      )
+      for (const s of test) {
+        const logLikelihoods = populationLogLikelihoods(
+          model,
+          observationsFromDosages(sampleDosages(data, s)),
+        )
+        heldOut[i].push({ truth: superPopulationIndex(data.samples[s]), logLikelihoods, model })
+      }
+    })
+  }
+
+  let best: HyperparameterChoice | null = null
+  // Without profiles no population is 'admixed' and the prior has no effect: only 0 is tried.
+  const priors = assembly.admixtureProfiles ? HYPERPARAMETER_GRID.admixedLogPrior : [0]
+  shrinkages.forEach((frequencyShrinkage, i) => {
+    for (const admixedLogPrior of priors) {
+      // The temperature only calibrates: for each candidate take the best-calibrated one, then compare
+      // candidates on what that calibrated model gets right.
+      let calibrated: (ReturnType<typeof scoreCandidate> & { temperature: number }) | null = null
+      for (const temperature of HYPERPARAMETER_GRID.temperature) {
+        const score = scoreCandidate(heldOut[i], { temperature, admixedLogPrior })
+        if (!calibrated || score.balancedLogLoss < calibrated.balancedLogLoss - 1e-12) {
+          calibrated = { ...score, temperature }
+        }
+      }
+      const candidate = calibrated!
+      // Strictly better only: ties keep the earlier candidate, so the choice is deterministic.
+      if (!best || isBetter(candidate, best)) {
+        best = {
+          hyperparameters: { frequencyShrinkage, admixedLogPrior, temperature: candidate.temperature },
+          balancedError: candidate.balancedError,
+          balancedLogLoss: candidate.balancedLogLoss,
+          folds: options.folds,
+        }
+      }
+    }
+  })
+  return best!
+}
+
+function scoreCandidate(
+  rows: HeldOutRow[],
+  calibration: { temperature: number; admixedLogPrior: number },
+): { balancedError: number; balancedLogLoss: number } {
+  const loss = new Float64Array(CLASS_COUNT)
+  const errors = new Float64Array(CLASS_COUNT)
+  const count = new Float64Array(CLASS_COUNT)
+  for (const row of rows) {
+    const { superPopulationProbabilities: p } = posteriorFromLogLikelihoods(
+      row.model,
+      row.logLikelihoods,
+      calibration,
+    )
+    loss[row.truth] -= Math.log(Math.max(PROBABILITY_FLOOR, p[row.truth]))
+    if (argMax(p) !== row.truth) errors[row.truth]++
+    count[row.truth]++
+  }
+  let balancedError = 0
+  let balancedLogLoss = 0
+  for (let c = 0; c < CLASS_COUNT; c++) {
+    if (count[c] === 0) continue
+    balancedError += errors[c] / count[c] / CLASS_COUNT
+    balancedLogLoss += loss[c] / count[c] / CLASS_COUNT
+  }
+  return { balancedError, balancedLogLoss }
+}
+
+function isBetter(
+  score: { balancedError: number; balancedLogLoss: number },
+  best: { balancedError: number; balancedLogLoss: number },
+): boolean {
+  if (score.balancedError < best.balancedError - 1e-12) return true
+  if (score.balancedError > best.balancedError + 1e-12) return false
+  return score.balancedLogLoss < best.balancedLogLoss - 1e-12
+}
