@@ -1,6 +1,7 @@
 // Every module's tables, gathered for drizzle (typed queries) and drizzle-kit (migrations).
 // Modules own their tables in modules/<domain>/tables.ts; this file only re-exports them.
 
+export * from '../modules/analyses/tables'
 export * from '../modules/auth/tables'
 export * from '../modules/genetics/tables'
 export * from '../modules/shared/queue/tables'

@@ -3,6 +3,7 @@
 
 import { Elysia } from 'elysia'
 import { openDatabase } from '../db/client'
+import { analysesModule } from './analyses'
 import { authModule } from './auth'
 import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
@@ -27,6 +28,7 @@ export const MODULES: readonly DomainModule[] = [
   authModule,
   sandboxModule,
   sourcesModule,
+  analysesModule,
   mcpModule,
 ]
 

@@ -1,3 +1,24 @@
+CREATE TABLE `action_plans` (
+	`id` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`analysis_id` text NOT NULL,
+	`plan` text NOT NULL,
+	`created_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `action_plans_analysis` ON `action_plans` (`organization_id`,`user_id`,`analysis_id`,`id`);--> statement-breakpoint
+CREATE TABLE `analyses` (
+	`id` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`kind` text NOT NULL,
+	`source_ids` text NOT NULL,
+	`result` text NOT NULL,
+	`created_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `analyses_scope` ON `analyses` (`organization_id`,`user_id`,`id`);--> statement-breakpoint
 CREATE TABLE `ancestry_results` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text NOT NULL,

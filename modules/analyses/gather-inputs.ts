@@ -1,0 +1,111 @@
+// Gathers what an analysis reads from the other modules, through their services only: the caller's
+// sources (all, or the ones named), their observations, deduplicated daily wearable series, genetic
+// findings and the APOE genotype of each genetics source.
+
+import { listGeneticFindings } from '../genetics/service'
+import type { AppContext } from '../shared/context'
+import type { Scope } from '../shared/principal'
+import { notFound } from '../shared/problem'
+import type { Source } from '../sources/model'
+import { getSource, listObservations, listSources } from '../sources/service'
+import { apoeOfSource } from './apoe'
+import { loadDailySeries } from './daily-series'
+import type { AnalysisInputs, GeneticFindingInput, SourceInput } from './inputs'
+
+const MAX_SOURCES = 1000
+
+const toSourceInput = (s: Source): SourceInput => ({
+  id: s.id,
+  modality: s.modality,
+  format: s.format,
+  provider: s.provider,
+  created_at: s.created_at,
+})
+
+/** The named sources (404 for any the caller cannot see), or every source of the caller. */
+export async function resolveSources(app: AppContext, scope: Scope, sourceIds?: string[]): Promise<Source[]> {
+  if (sourceIds) {
+    const found: Source[] = []
+    for (const id of sourceIds)
+      found.push(await getSource(app, scope, id).catch(() => Promise.reject(notFound(`Source ${id}`))))
+    return found
+  }
+  const all: Source[] = []
+  let cursor: string | undefined
+  do {
+    const page = await listSources(app, scope, { limit: 100, cursor })
+    all.push(...page.data)
+    cursor = page.next_cursor ?? undefined
+  } while (cursor && all.length < MAX_SOURCES)
+  return all
+}
+
+export async function gatherInputs(
+  app: AppContext,
+  scope: Scope,
+  sources: Source[],
+  options: { wearablesOnly?: boolean; metrics?: string[] } = {},
+): Promise<AnalysisInputs> {
+  // Oldest first, so the analysis lists its sources in the order the data arrived.
+  const chosen = [...sources]
+    .filter((s) => !options.wearablesOnly || s.modality === 'wearables' || s.modality === 'behavioral')
+    .sort((a, b) => a.id.localeCompare(b.id))
+  const ids = chosen.map((s) => s.id)
+  const byModality = (m: Source['modality']) => chosen.filter((s) => s.modality === m).map((s) => s.id)
+  const observationSources = [...byModality('biomarkers'), ...byModality('behavioral')]
+  const observations =
+    !options.wearablesOnly && observationSources.length > 0
+      ? await listObservations(app, scope, { sourceIds: observationSources })
+      : []
+  const wearableSources = byModality('wearables')
+  const wearables =
+    wearableSources.length > 0 ? await loadDailySeries(app, scope, wearableSources, options.metrics) : []
+  const geneticSources = options.wearablesOnly ? [] : byModality('genetics')
+  const findings: GeneticFindingInput[] =
+    geneticSources.length > 0
+      ? (await listGeneticFindings(app, scope, { sourceIds: geneticSources })).map((f) => ({
+          id: f.id,
+          source_id: f.source_id,
+          rsid: f.rsid,
+          gene: f.gene,
+          label: f.label,
+          category: f.category,
+          genotype: f.genotype,
+          zygosity: f.zygosity,
+          alt_copies: f.alt_copies,
+          interpretation: f.interpretation,
+          evidence: { level: f.evidence_level, summary: f.evidence_summary },
+          citations: f.citations,
+        }))
+      : []
+  const apoe = chosen
+    .filter((s) => s.modality === 'genetics')
+    .flatMap(
+      (s) =>
+        apoeOfSource(
+          s,
+          findings.filter((f) => f.source_id === s.id),
+        ) ?? [],
+    )
+  return {
+    sources: chosen.filter((s) => ids.includes(s.id)).map(toSourceInput),
+    observations: observations.map((o) => ({
+      id: o.id,
+      source_id: o.source_id,
+      modality: o.modality,
+      code: o.code,
+      original_name: o.original_name,
+      value: o.value,
+      value_text: o.value_text,
+      unit: o.unit,
+      observed_at: o.observed_at,
+      observed_end: o.observed_end,
+      reference_low: o.reference_low,
+      reference_high: o.reference_high,
+      source_ref: o.source_ref,
+    })),
+    wearables,
+    findings,
+    apoe,
+  }
+}

@@ -1,0 +1,84 @@
+// What the analysis engine reads: observations, deduplicated daily wearable series, genetic findings and
+// the sources they came from, plus the catalogs that judge them. The service gathers these from the
+// other modules; the sandbox builds them from synthetic data. The engine itself touches no database.
+
+import type { BiomarkerDefinition, Sex } from '../biomarkers/types'
+import type { DailyValue, WearableMetricDefinition } from '../wearables/types'
+
+export interface SourceInput {
+  id: string
+  modality: 'biomarkers' | 'wearables' | 'genetics' | 'behavioral'
+  format: string
+  provider: string | null
+  created_at: string
+}
+
+/** A normalized observation, as the sources module stores it. */
+export interface ObservationInput {
+  id: string
+  source_id: string
+  modality: 'biomarkers' | 'wearables' | 'behavioral'
+  code: string
+  original_name: string
+  value: number | null
+  value_text: string | null
+  unit: string | null
+  observed_at: string
+  observed_end: string | null
+  reference_low: number | null
+  reference_high: number | null
+  source_ref: string | null
+}
+
+export interface WearableSeries {
+  code: string
+  values: DailyValue[]
+}
+
+/** A genetic finding as the genetics module reports it (carriers of catalog variants). */
+export interface GeneticFindingInput {
+  id: string
+  source_id: string
+  rsid: string | null
+  gene: string | null
+  label: string
+  category: string
+  genotype: string
+  zygosity: string
+  /** Copies of the catalog's ALT allele, when known. */
+  alt_copies: number | null
+  interpretation: string
+  evidence: { level: 'strong' | 'moderate' | 'limited'; summary: string }
+  citations: { kind: string; id: string; title?: string }[]
+}
+
+/** APOE ε genotype of a genetics source, when both defining sites were read. */
+export interface ApoeInput {
+  source_id: string
+  genotype: string
+  e4_copies: number
+  e2_copies: number
+  ambiguous: boolean
+  note: string
+  finding_ids: string[]
+  citations: { kind: string; id: string; title?: string }[]
+}
+
+export interface AnalysisInputs {
+  sources: SourceInput[]
+  observations: ObservationInput[]
+  wearables: WearableSeries[]
+  findings: GeneticFindingInput[]
+  apoe: ApoeInput[]
+}
+
+export interface Catalogs {
+  biomarker(code: string): BiomarkerDefinition | undefined
+  metric(code: string): WearableMetricDefinition | undefined
+}
+
+export interface AnalysisOptions {
+  profile: { sex?: Sex; age_years?: number } | null
+  baselineDays: number
+  recentDays: number
+}

@@ -1,0 +1,221 @@
+// Lab and behavioral observations → the latest value of each marker with its status, and an
+// interpretation per marker: what the value means against its range, how it changed since the first
+// value, how much weight that bears, and the records and references it rests on.
+
+import type { BiomarkerDefinition } from '../biomarkers/types'
+import type { Reference, SourceCitation } from './citation-model'
+import type { AnalysisOptions, Catalogs, ObservationInput } from './inputs'
+import type { Interpretation, ObservationItem } from './model'
+import { describeRange, fmt, type Judgement, judge, round } from './ranges'
+import { biomarkerReference, METHODS, uniqueReferences } from './references'
+
+export const citeObservation = (o: ObservationInput): SourceCitation => ({
+  source_id: o.source_id,
+  observation_ids: [o.id],
+  source_ref: o.source_ref,
+})
+
+const labReference = (o: ObservationInput): Reference => ({
+  id: `lab_range:${o.source_id}`,
+  kind: 'lab_report',
+  title: `Reference range printed in source ${o.source_id}${o.source_ref ? ` (${o.source_ref})` : ''}`,
+  url: null,
+  pmid: null,
+})
+
+function referencesFor(
+  def: BiomarkerDefinition | undefined,
+  j: Judgement,
+  latest: ObservationInput,
+): Reference[] {
+  const refs: Reference[] = []
+  if (def) refs.push(biomarkerReference(def))
+  if (j.basis === 'lab') refs.push(labReference(latest))
+  if (j.basis !== 'none') refs.push(METHODS.referenceRange)
+  return uniqueReferences(refs)
+}
+
+/** Group numeric or text observations of one modality by code, oldest first within each group. */
+function byCode(observations: ObservationInput[]): Map<string, ObservationInput[]> {
+  const groups = new Map<string, ObservationInput[]>()
+  for (const o of observations) {
+    const list = groups.get(o.code) ?? []
+    list.push(o)
+    groups.set(o.code, list)
+  }
+  for (const list of groups.values())
+    list.sort((a, b) => a.observed_at.localeCompare(b.observed_at) || a.id.localeCompare(b.id))
+  return new Map([...groups.entries()].sort(([a], [b]) => a.localeCompare(b)))
+}
+
+function changeOf(
+  series: ObservationInput[],
+  def: BiomarkerDefinition | undefined,
+): Interpretation['change'] {
+  const numeric = series.filter((o) => o.value !== null)
+  if (numeric.length < 2) return null
+  const first = numeric[0]
+  const latest = numeric[numeric.length - 1]
+  const delta = (latest.value as number) - (first.value as number)
+  const percent = first.value !== 0 ? (delta / Math.abs(first.value as number)) * 100 : null
+  const noise = def?.noise_percent ?? null
+  let direction: NonNullable<Interpretation['change']>['direction'] = 'changed'
+  if (percent !== null && noise !== null && Math.abs(percent) <= noise) direction = 'stable'
+  else if (delta === 0) direction = 'stable'
+  else if (def?.better === 'lower') direction = delta < 0 ? 'improving' : 'worsening'
+  else if (def?.better === 'higher') direction = delta > 0 ? 'improving' : 'worsening'
+  return {
+    direction,
+    first_value: first.value as number,
+    first_observed_at: first.observed_at,
+    delta: round(delta),
+    delta_percent: percent === null ? null : round(percent, 1),
+    noise_percent: noise,
+  }
+}
+
+function statement(
+  name: string,
+  latest: ObservationInput,
+  unit: string | null,
+  j: Judgement,
+  change: Interpretation['change'],
+): string {
+  const day = latest.observed_at.slice(0, 10)
+  const value =
+    latest.value === null
+      ? (latest.value_text ?? 'no value')
+      : `${fmt(latest.value)}${unit ? ` ${unit}` : ''}`
+  const range = j.reference ? describeRange(j.reference, unit) : null
+  const where = {
+    low: `below the reference range (${range})`,
+    high: `above the reference range (${range})`,
+    in_range: j.optimal
+      ? `inside the reference range (${range}) but outside the optimal range (${describeRange(j.optimal, unit)})`
+      : `inside the reference range (${range})`,
+    optimal: `inside the optimal range (${j.optimal ? describeRange(j.optimal, unit) : range})`,
+    indeterminate: 'not judged: its range depends on sex or age, which the analysis profile does not give',
+    unknown: 'not judged: there is no reference range for it in the catalog or the source',
+  }[j.status]
+  let text = `${name} ${value} on ${day} is ${where}`
+  if (j.basis === 'lab') text += ', as printed by the lab'
+  if (change) {
+    const move =
+      change.direction === 'stable'
+        ? `stable since ${fmt(change.first_value)} on ${change.first_observed_at.slice(0, 10)}${change.noise_percent !== null ? ` (within its ${change.noise_percent}% test-to-test variation)` : ''}`
+        : `${change.delta > 0 ? 'up' : 'down'} ${change.delta_percent !== null ? `${Math.abs(change.delta_percent)}% ` : ''}from ${fmt(change.first_value)} on ${change.first_observed_at.slice(0, 10)}${change.direction === 'changed' ? '' : ` (${change.direction})`}`
+    text += `; ${move}`
+  }
+  return `${text}.`
+}
+
+function evidenceFor(
+  j: Judgement,
+  measurements: number,
+  def: BiomarkerDefinition | undefined,
+): Interpretation['evidence'] {
+  if (j.basis === 'catalog' && (j.status === 'indeterminate' || !def))
+    return { level: 'limited', summary: 'The catalog range for this marker depends on sex or age not given.' }
+  if (j.basis === 'catalog' && measurements >= 2)
+    return {
+      level: 'strong',
+      summary: `Judged against cited catalog ranges, with ${measurements} measurements over time.`,
+    }
+  if (j.basis === 'catalog')
+    return {
+      level: 'moderate',
+      summary:
+        'Judged against cited catalog ranges from a single measurement; one result can be off, a retest confirms it.',
+    }
+  if (j.basis === 'lab')
+    return {
+      level: 'limited',
+      summary: 'Judged against the range printed by the lab; the marker is not in our catalog.',
+    }
+  return { level: 'limited', summary: 'No range to judge against; reported as measured.' }
+}
+
+export interface MarkerFindings {
+  observations: ObservationItem[]
+  interpretations: Interpretation[]
+}
+
+/** Latest value, status and interpretation for every lab marker and behavioral record. */
+export function markerFindings(
+  observations: ObservationInput[],
+  catalogs: Catalogs,
+  options: AnalysisOptions,
+): MarkerFindings {
+  const items: ObservationItem[] = []
+  const interpretations: Interpretation[] = []
+  const relevant = observations.filter((o) => o.modality === 'biomarkers' || o.modality === 'behavioral')
+  for (const [code, series] of byCode(relevant)) {
+    const latest = series[series.length - 1]
+    const def = latest.modality === 'biomarkers' ? catalogs.biomarker(code) : undefined
+    const unit = latest.unit
+    const j = judge(
+      latest.value,
+      def,
+      { low: latest.reference_low, high: latest.reference_high },
+      options.profile,
+    )
+    const references = referencesFor(def, j, latest)
+    const name = def?.name ?? latest.original_name
+    const sources = [citeObservation(latest)]
+    items.push({
+      code,
+      name,
+      modality: latest.modality,
+      category: def?.category ?? null,
+      value: latest.value,
+      value_text: latest.value_text,
+      unit,
+      observed_at: latest.observed_at,
+      status: j.status,
+      reference_range: j.reference,
+      optimal_range: j.optimal,
+      measurements: series.length,
+      sources,
+      references,
+    })
+    if (latest.modality !== 'biomarkers') continue
+    const change = changeOf(series, def)
+    const cited = change
+      ? [citeObservation(series.find((o) => o.value !== null) as ObservationInput), ...sources]
+      : sources
+    interpretations.push({
+      id: `int_${code}`,
+      code,
+      name,
+      modality: 'biomarkers',
+      status: j.status,
+      severity: j.severity,
+      statement: statement(name, latest, unit, j, change),
+      change,
+      evidence: evidenceFor(j, series.filter((o) => o.value !== null).length, def),
+      sources: dedupeCitations(cited),
+      references: change ? uniqueReferences([...references, METHODS.change]) : references,
+    })
+  }
+  return { observations: items, interpretations }
+}
+
+/** Merge citations of one source into one entry, keeping observation order. */
+export function dedupeCitations(citations: SourceCitation[]): SourceCitation[] {
+  const bySource = new Map<string, SourceCitation>()
+  for (const c of citations) {
+    const seen = bySource.get(c.source_id)
+    if (!seen) {
+      bySource.set(c.source_id, { ...c, observation_ids: [...c.observation_ids] })
+      continue
+    }
+    for (const id of c.observation_ids) if (!seen.observation_ids.includes(id)) seen.observation_ids.push(id)
+    if (
+      c.source_ref &&
+      seen.source_ref !== c.source_ref &&
+      !seen.source_ref?.split('; ').includes(c.source_ref)
+    )
+      seen.source_ref = seen.source_ref ? `${seen.source_ref}; ${c.source_ref}` : c.source_ref
+  }
+  return [...bySource.values()]
+}

@@ -1,0 +1,291 @@
+// Models of analyses: the request bodies of POST /analyses and POST /wearables/analyze, the stored
+// analysis (observations, interpretations, baselines and deviations, cross-modality links, genetics
+// highlights), and the summary GET /analyses lists. Every item cites sources and references.
+
+import { type Static, Type } from '@sinclair/typebox'
+import { PageQuery } from '../shared/pagination'
+import { Evidence, Nullable, Reference, SourceCitation } from './citation-model'
+
+export const SourceIdList = Type.Array(Type.String({ pattern: '^src_[0-9a-z]{26}$' }), {
+  minItems: 1,
+  maxItems: 100,
+  uniqueItems: true,
+  description: 'Analyse only these sources (src_…); default: all of the user’s data.',
+})
+
+export const Profile = Type.Object(
+  {
+    sex: Type.Optional(Type.Union([Type.Literal('female'), Type.Literal('male')])),
+    age_years: Type.Optional(Type.Integer({ minimum: 0, maximum: 120 })),
+  },
+  {
+    $id: 'AnalysisProfile',
+    description: 'Picks sex- and age-specific reference ranges; without it such markers are `indeterminate`.',
+  },
+)
+
+const windowFields = {
+  baseline_days: Type.Optional(
+    Type.Integer({
+      minimum: 7,
+      maximum: 120,
+      default: 28,
+      description: 'Wearables: days before the recent window that form the personal baseline (default 28).',
+    }),
+  ),
+  recent_days: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 28,
+      default: 7,
+      description: 'Wearables: the most recent days compared with the baseline (default 7).',
+    }),
+  ),
+}
+
+export const AnalysisCreateBody = Type.Object({
+  user_id: Type.Optional(Type.String({ minLength: 1 })),
+  organization_id: Type.Optional(Type.String({ minLength: 1 })),
+  source_ids: Type.Optional(SourceIdList),
+  profile: Type.Optional(Profile),
+  ...windowFields,
+})
+
+export const WearableAnalyzeBody = Type.Object({
+  user_id: Type.Optional(Type.String({ minLength: 1 })),
+  organization_id: Type.Optional(Type.String({ minLength: 1 })),
+  source_ids: Type.Optional(SourceIdList),
+  metrics: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[a-z0-9_]{1,64}$' }), {
+      minItems: 1,
+      maxItems: 30,
+      uniqueItems: true,
+      description:
+        'Metric codes (`resting_heart_rate`, `hrv_rmssd`, `steps` …); default: every metric found.',
+    }),
+  ),
+  ...windowFields,
+})
+
+export const MarkerStatus = Type.Union(
+  [
+    Type.Literal('low'),
+    Type.Literal('high'),
+    Type.Literal('in_range'),
+    Type.Literal('optimal'),
+    Type.Literal('indeterminate'),
+    Type.Literal('unknown'),
+  ],
+  {
+    description:
+      '`optimal`: inside the optimal range; `in_range`: inside the reference range (outside the optimal one, or none is defined); `low`/`high`: outside the reference range; `indeterminate`: the range depends on sex or age and the profile does not give them; `unknown`: no range for this marker.',
+  },
+)
+
+export const Severity = Type.Union([
+  Type.Literal('none'),
+  Type.Literal('mild'),
+  Type.Literal('moderate'),
+  Type.Literal('high'),
+])
+
+export const Range = Type.Object({ low: Nullable(Type.Number()), high: Nullable(Type.Number()) })
+
+export const Modality = Type.Union([
+  Type.Literal('biomarkers'),
+  Type.Literal('wearables'),
+  Type.Literal('behavioral'),
+  Type.Literal('genetics'),
+])
+
+export const ObservationItem = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  modality: Modality,
+  category: Nullable(Type.String()),
+  value: Nullable(Type.Number()),
+  value_text: Nullable(Type.String()),
+  unit: Nullable(Type.String()),
+  observed_at: Type.String({ format: 'date-time' }),
+  status: MarkerStatus,
+  reference_range: Nullable(Range),
+  optimal_range: Nullable(Range),
+  measurements: Type.Integer({ description: 'How many values of this marker the analysis saw.' }),
+  sources: Type.Array(SourceCitation),
+  references: Type.Array(Reference),
+})
+
+export const Change = Type.Object({
+  direction: Type.Union([
+    Type.Literal('improving'),
+    Type.Literal('worsening'),
+    Type.Literal('stable'),
+    Type.Literal('changed'),
+  ]),
+  first_value: Type.Number(),
+  first_observed_at: Type.String({ format: 'date-time' }),
+  delta: Type.Number(),
+  delta_percent: Nullable(Type.Number()),
+  noise_percent: Nullable(Type.Number()),
+})
+
+export const Interpretation = Type.Object({
+  id: Type.String({ description: 'Stable within the analysis: `int_<code>`.' }),
+  code: Type.String(),
+  name: Type.String(),
+  modality: Modality,
+  status: MarkerStatus,
+  severity: Severity,
+  statement: Type.String(),
+  change: Nullable(Change),
+  evidence: Evidence,
+  sources: Type.Array(SourceCitation),
+  references: Type.Array(Reference),
+})
+
+export const WindowStats = Type.Object({
+  start: Type.String({ format: 'date' }),
+  end: Type.String({ format: 'date' }),
+  days: Type.Integer(),
+  mean: Type.Number(),
+  sd: Nullable(Type.Number()),
+})
+
+export const Assessment = Type.Union([
+  Type.Literal('favourable'),
+  Type.Literal('unfavourable'),
+  Type.Literal('neutral'),
+])
+
+export const Baseline = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  unit: Type.String(),
+  better: Type.Union([Type.Literal('lower'), Type.Literal('higher'), Type.Literal('in_range')]),
+  baseline: Nullable(WindowStats),
+  recent: WindowStats,
+  shift: Nullable(
+    Type.Object({
+      z: Type.Number({ description: '(recent mean − baseline mean) / baseline SD.' }),
+      percent: Nullable(Type.Number()),
+      direction: Type.Union([Type.Literal('above'), Type.Literal('below'), Type.Literal('within')]),
+      assessment: Assessment,
+      significant: Type.Boolean({ description: 'True when |z| ≥ 1 over the recent window.' }),
+    }),
+  ),
+  series: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), value: Type.Number() })),
+  sources: Type.Array(SourceCitation),
+  references: Type.Array(Reference),
+})
+
+export const Deviation = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  date: Type.String({ format: 'date' }),
+  value: Type.Number(),
+  unit: Type.String(),
+  baseline_mean: Type.Number(),
+  z: Type.Number(),
+  direction: Type.Union([Type.Literal('above'), Type.Literal('below')]),
+  assessment: Assessment,
+  sources: Type.Array(SourceCitation),
+  references: Type.Array(Reference),
+})
+
+export const GeneticHighlight = Type.Object({
+  gene: Nullable(Type.String()),
+  rsid: Nullable(Type.String()),
+  label: Type.String(),
+  category: Type.String(),
+  genotype: Type.String(),
+  zygosity: Type.String(),
+  interpretation: Type.String(),
+  evidence: Evidence,
+  sources: Type.Array(SourceCitation),
+  references: Type.Array(Reference),
+})
+
+export const CrossModalityLink = Type.Object({
+  id: Type.String({ description: 'Stable within the analysis: `link_<topic>`.' }),
+  kind: Type.Union([Type.Literal('genotype_context'), Type.Literal('behavior_context')]),
+  title: Type.String(),
+  statement: Type.String(),
+  modalities: Type.Array(Modality),
+  markers: Type.Array(Type.String(), { description: 'Codes of the markers or metrics the link is about.' }),
+  evidence: Evidence,
+  sources: Type.Array(SourceCitation),
+  references: Type.Array(Reference),
+})
+
+export const AnalysisSummary = Type.Object({
+  sources: Type.Integer(),
+  observations: Type.Integer(),
+  markers: Type.Integer(),
+  flagged: Type.Integer({ description: 'Markers outside their reference range.' }),
+  deviations: Type.Integer(),
+  links: Type.Integer(),
+  genetic_highlights: Type.Integer(),
+  text: Type.String(),
+})
+
+export const AnalysisKind = Type.Union([Type.Literal('multimodal'), Type.Literal('wearables')])
+
+export const Analysis = Type.Object(
+  {
+    id: Type.String({ description: 'Analysis id (an_…); the same value as analysis_id.' }),
+    analysis_id: Type.String(),
+    organization_id: Type.String(),
+    user_id: Type.String(),
+    kind: AnalysisKind,
+    status: Type.Literal('complete'),
+    created_at: Type.String({ format: 'date-time' }),
+    input: Type.Object({
+      source_ids: Type.Array(Type.String(), { description: 'The sources the analysis read.' }),
+      modalities: Type.Array(Modality),
+      profile: Nullable(Profile),
+      baseline_days: Type.Integer(),
+      recent_days: Type.Integer(),
+    }),
+    summary: AnalysisSummary,
+    observations: Type.Array(ObservationItem),
+    interpretations: Type.Array(Interpretation),
+    baselines: Type.Array(Baseline),
+    deviations: Type.Array(Deviation),
+    links: Type.Array(CrossModalityLink),
+    genetics: Type.Array(GeneticHighlight),
+    limitations: Type.Array(Type.String()),
+  },
+  { $id: 'Analysis' },
+)
+
+export const AnalysisListItem = Type.Object(
+  {
+    id: Type.String(),
+    analysis_id: Type.String(),
+    kind: AnalysisKind,
+    created_at: Type.String({ format: 'date-time' }),
+    source_ids: Type.Array(Type.String()),
+    summary: AnalysisSummary,
+  },
+  { $id: 'AnalysisListItem' },
+)
+
+export const AnalysisListQuery = Type.Object({ kind: Type.Optional(AnalysisKind), ...PageQuery })
+
+export const AnalysisIdParams = Type.Object({ id: Type.String({ pattern: '^an_[0-9a-z]{26}$' }) })
+
+export type Analysis = Static<typeof Analysis>
+export type AnalysisListItem = Static<typeof AnalysisListItem>
+export type AnalysisCreateBody = Static<typeof AnalysisCreateBody>
+export type WearableAnalyzeBody = Static<typeof WearableAnalyzeBody>
+export type ObservationItem = Static<typeof ObservationItem>
+export type Interpretation = Static<typeof Interpretation>
+export type Baseline = Static<typeof Baseline>
+export type Deviation = Static<typeof Deviation>
+export type GeneticHighlight = Static<typeof GeneticHighlight>
+export type CrossModalityLink = Static<typeof CrossModalityLink>
+export type MarkerStatusName = Static<typeof MarkerStatus>
+export type SeverityName = Static<typeof Severity>
+export type ModalityName = Static<typeof Modality>
+export type ProfileInput = Static<typeof Profile>
+export type AssessmentName = Static<typeof Assessment>

@@ -1,0 +1,132 @@
+// Operations of the analyses module: wearable and multimodal analyses, reading them back, action plans,
+// the health context, retest reminders and the grounded health query.
+
+import { defineOperation } from '../shared/operation'
+import { pageOf } from '../shared/pagination'
+import { scopeOf } from '../shared/principal'
+import {
+  Analysis,
+  AnalysisCreateBody,
+  AnalysisIdParams,
+  AnalysisListItem,
+  AnalysisListQuery,
+  WearableAnalyzeBody,
+} from './model'
+import { ActionPlan, ActionPlanBody } from './plan-model'
+import { createActionPlan } from './plan-service'
+import { createAnalysis, createWearableAnalysis, getAnalysis, listAnalyses } from './service'
+
+const tags = ['Analyses']
+const EXAMPLE_ANALYSIS_ID = 'an_01jd0000000000000000000000'
+
+export const wearablesAnalyze = defineOperation(
+  {
+    id: 'analyses.wearables',
+    method: 'POST',
+    path: '/wearables/analyze',
+    summary: 'Analyse wearable data: personal baselines, recent shifts and deviating days',
+    description:
+      'Per metric: the baseline window (default 28 days) before the recent window (default 7 days), the shift of the recent mean as a z-score against the baseline, and single days with |z| ≥ 2. Each item cites the daily values and observations it rests on.',
+    tags,
+    grant: 'analyses',
+    body: WearableAnalyzeBody,
+    output: Analysis,
+    status: 201,
+    errors: [404],
+    mcp: { tool: 'analyze_wearables' },
+    x402: {
+      price: '0.02',
+      example: { body: { metrics: ['resting_heart_rate', 'hrv_rmssd'], recent_days: 7 } },
+      tags: ['wearables', 'analysis'],
+    },
+  },
+  ({ body }, { app, principal }) => createWearableAnalysis(app, scopeOf(principal), body),
+)
+
+export const analysesCreate = defineOperation(
+  {
+    id: 'analyses.create',
+    method: 'POST',
+    path: '/analyses',
+    summary: 'Run a multimodal analysis over the named sources or all of the caller’s data',
+    description:
+      'Labs against catalog ranges (for the profile’s sex and age), wearable baselines and deviations, genetics highlights and cross-modality links such as APOE genotype beside LDL cholesterol and ApoB. Every item names its source records and references.',
+    tags,
+    grant: 'analyses',
+    body: AnalysisCreateBody,
+    output: Analysis,
+    status: 201,
+    errors: [404],
+    mcp: { tool: 'create_analysis' },
+    x402: {
+      price: '0.05',
+      example: { body: { profile: { sex: 'female', age_years: 42 } } },
+      tags: ['analysis', 'biomarkers', 'wearables', 'genetics'],
+    },
+  },
+  ({ body }, { app, principal }) => createAnalysis(app, scopeOf(principal), body),
+)
+
+export const analysesList = defineOperation(
+  {
+    id: 'analyses.list',
+    method: 'GET',
+    path: '/analyses',
+    summary: 'List the caller’s analyses, newest first',
+    tags,
+    grant: 'analyses',
+    query: AnalysisListQuery,
+    output: pageOf(AnalysisListItem),
+    mcp: { tool: 'list_analyses' },
+    x402: { price: '0.005', example: { query: { limit: 10 } }, tags: ['analysis'] },
+  },
+  ({ query }, { app, principal }) => listAnalyses(app, scopeOf(principal), query),
+)
+
+export const analysesGet = defineOperation(
+  {
+    id: 'analyses.get',
+    method: 'GET',
+    path: '/analyses/:id',
+    summary: 'Read one analysis',
+    tags,
+    grant: 'analyses',
+    params: AnalysisIdParams,
+    output: Analysis,
+    mcp: { tool: 'get_analysis' },
+    x402: { price: '0.005', example: { params: { id: EXAMPLE_ANALYSIS_ID } }, tags: ['analysis'] },
+  },
+  ({ params }, { app, principal }) => getAnalysis(app, scopeOf(principal), params.id),
+)
+
+export const actionPlanCreate = defineOperation(
+  {
+    id: 'analyses.action_plan',
+    method: 'POST',
+    path: '/analyses/:id/action-plan',
+    summary: 'Make a ranked action plan from an analysis',
+    description:
+      'Actions ranked by severity × confidence × modifiability (the plan states the scales), each with rationale, evidence, when to retest, and the records and references it rests on.',
+    tags,
+    grant: 'analyses',
+    params: AnalysisIdParams,
+    body: ActionPlanBody,
+    output: ActionPlan,
+    status: 201,
+    mcp: { tool: 'create_action_plan' },
+    x402: {
+      price: '0.02',
+      example: { params: { id: EXAMPLE_ANALYSIS_ID }, body: { max_actions: 5 } },
+      tags: ['recommendations', 'action plan'],
+    },
+  },
+  ({ params, body }, { app, principal }) => createActionPlan(app, scopeOf(principal), params.id, body),
+)
+
+export const analysesOperations = [
+  wearablesAnalyze,
+  analysesCreate,
+  analysesList,
+  analysesGet,
+  actionPlanCreate,
+]

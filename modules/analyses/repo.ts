@@ -1,0 +1,62 @@
+// Queries of the analyses module: the only code that touches the analyses and action_plans tables.
+// Every function takes the caller's scope first and filters by it.
+
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import type { Scope } from '../shared/principal'
+import { actionPlans, analyses } from './tables'
+
+export type AnalysisRow = typeof analyses.$inferSelect
+export type ActionPlanRow = typeof actionPlans.$inferSelect
+
+const analysisInScope = (scope: Scope) =>
+  and(eq(analyses.organization_id, scope.organization_id), eq(analyses.user_id, scope.user_id))
+
+export async function insertAnalysis(db: Database, row: AnalysisRow): Promise<void> {
+  await db.insert(analyses).values(row)
+}
+
+export async function findAnalysis(db: Database, scope: Scope, id: string): Promise<AnalysisRow | undefined> {
+  return db.query.analyses.findFirst({ where: and(analysisInScope(scope), eq(analyses.id, id)) })
+}
+
+export async function listAnalyses(
+  db: Database,
+  scope: Scope,
+  filter: { kind?: AnalysisRow['kind']; before: string | null; limit: number },
+): Promise<AnalysisRow[]> {
+  const conditions: (SQL | undefined)[] = [analysisInScope(scope)]
+  if (filter.kind) conditions.push(eq(analyses.kind, filter.kind))
+  if (filter.before) conditions.push(lt(analyses.id, filter.before))
+  return db
+    .select()
+    .from(analyses)
+    .where(and(...conditions))
+    .orderBy(desc(analyses.id))
+    .limit(filter.limit)
+}
+
+export async function insertActionPlan(db: Database, row: ActionPlanRow): Promise<void> {
+  await db.insert(actionPlans).values(row)
+}
+
+/** The newest plan made from an analysis, if any. */
+export async function latestActionPlan(
+  db: Database,
+  scope: Scope,
+  analysisId: string,
+): Promise<ActionPlanRow | undefined> {
+  const rows = await db
+    .select()
+    .from(actionPlans)
+    .where(
+      and(
+        eq(actionPlans.organization_id, scope.organization_id),
+        eq(actionPlans.user_id, scope.user_id),
+        eq(actionPlans.analysis_id, analysisId),
+      ),
+    )
+    .orderBy(desc(actionPlans.id))
+    .limit(1)
+  return rows[0]
+}
