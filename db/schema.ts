@@ -4,5 +4,6 @@
 export * from '../modules/analyses/tables'
 export * from '../modules/auth/tables'
 export * from '../modules/genetics/tables'
+export * from '../modules/goals/tables'
 export * from '../modules/shared/queue/tables'
 export * from '../modules/sources/tables'

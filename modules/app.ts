@@ -8,6 +8,7 @@ import { authModule } from './auth'
 import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
 import { discoveryModule } from './discovery'
+import { goalsModule } from './goals'
 import { mcpModule } from './mcp'
 import { sandboxModule } from './sandbox'
 import { type Clock, systemClock } from './shared/clock'
@@ -29,6 +30,7 @@ export const MODULES: readonly DomainModule[] = [
   sandboxModule,
   sourcesModule,
   analysesModule,
+  goalsModule,
   mcpModule,
 ]
 

@@ -121,6 +121,22 @@ CREATE TABLE `genetics_uploads` (
 );
 --> statement-breakpoint
 CREATE INDEX `genetics_uploads_scope` ON `genetics_uploads` (`organization_id`,`user_id`,`id`);--> statement-breakpoint
+CREATE TABLE `goals` (
+	`id` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`title` text NOT NULL,
+	`marker` text,
+	`direction` text,
+	`target_value` real,
+	`unit` text,
+	`due_date` text,
+	`notes` text,
+	`created_at` text NOT NULL,
+	`deleted_at` text
+);
+--> statement-breakpoint
+CREATE INDEX `goals_scope` ON `goals` (`organization_id`,`user_id`,`id`);--> statement-breakpoint
 CREATE TABLE `memberships` (
 	`organization_id` text NOT NULL,
 	`user_id` text NOT NULL,

@@ -1,0 +1,117 @@
+// Health goals: create, list (with progress from the latest value of the tracked marker) and delete,
+// within the caller's scope. The analyses module reads active goals for the health context.
+
+import type { AppContext } from '../shared/context'
+import { newId } from '../shared/ids'
+import { decodeCursor, toPage } from '../shared/pagination'
+import type { Scope } from '../shared/principal'
+import { notFound, ProblemError } from '../shared/problem'
+import { listObservations } from '../sources/service'
+import type { Goal, GoalCreateBody } from './model'
+import * as repo from './repo'
+
+function validate(body: GoalCreateBody): void {
+  const errors: { in: string; path: string; message: string }[] = []
+  if (body.target_value !== undefined && !body.marker)
+    errors.push({ in: 'body', path: '/marker', message: 'A target_value needs the marker it applies to.' })
+  if (body.target_value !== undefined && !body.direction)
+    errors.push({
+      in: 'body',
+      path: '/direction',
+      message: 'A target_value needs a direction: below or above.',
+    })
+  if (body.direction && body.target_value === undefined)
+    errors.push({ in: 'body', path: '/target_value', message: 'A direction needs a target_value.' })
+  if (errors.length > 0)
+    throw new ProblemError('validation', errors.map((e) => e.message).join(' '), { extra: { errors } })
+}
+
+async function withProgress(app: AppContext, scope: Scope, row: repo.GoalRow): Promise<Goal> {
+  let progress: Goal['progress'] = null
+  if (row.marker) {
+    const latest = (await listObservations(app, scope, { codes: [row.marker] }))
+      .filter((o) => o.value !== null)
+      .at(-1)
+    if (latest) {
+      const comparable =
+        row.target_value !== null && row.direction !== null && (!row.unit || row.unit === latest.unit)
+      const value = latest.value as number
+      progress = {
+        latest_value: value,
+        unit: latest.unit,
+        observed_at: latest.observed_at,
+        source_id: latest.source_id,
+        observation_id: latest.id,
+        met: comparable
+          ? row.direction === 'below'
+            ? value <= (row.target_value as number)
+            : value >= (row.target_value as number)
+          : null,
+      }
+    }
+  }
+  return {
+    id: row.id,
+    organization_id: row.organization_id,
+    user_id: row.user_id,
+    title: row.title,
+    marker: row.marker,
+    direction: row.direction,
+    target_value: row.target_value,
+    unit: row.unit,
+    due_date: row.due_date,
+    notes: row.notes,
+    status: 'active',
+    created_at: row.created_at,
+    progress,
+  }
+}
+
+export async function createGoal(app: AppContext, scope: Scope, body: GoalCreateBody): Promise<Goal> {
+  validate(body)
+  const now = app.clock.now()
+  const row: repo.GoalRow = {
+    id: newId('goal', now.getTime()),
+    ...scope,
+    title: body.title,
+    marker: body.marker ?? null,
+    direction: body.direction ?? null,
+    target_value: body.target_value ?? null,
+    unit: body.unit ?? null,
+    due_date: body.due_date ?? null,
+    notes: body.notes ?? null,
+    created_at: now.toISOString(),
+    deleted_at: null,
+  }
+  await repo.insertGoal(app.db, row)
+  return withProgress(app, scope, row)
+}
+
+export async function listGoals(
+  app: AppContext,
+  scope: Scope,
+  query: { limit?: number; cursor?: string },
+): Promise<{ data: Goal[]; next_cursor: string | null }> {
+  const limit = query.limit ?? 20
+  const before = decodeCursor(query.cursor)
+  if (query.cursor && !before) {
+    throw new ProblemError('validation', 'The cursor is not one this service issued.', {
+      extra: { errors: [{ in: 'query', path: '/cursor', message: 'Unknown cursor' }] },
+    })
+  }
+  const page = toPage(await repo.listGoals(app.db, scope, { before, limit: limit + 1 }), limit)
+  const data: Goal[] = []
+  for (const row of page.data) data.push(await withProgress(app, scope, row))
+  return { data, next_cursor: page.next_cursor }
+}
+
+/** Every active goal, newest first (at most `max`), for the health context. */
+export async function listActiveGoals(app: AppContext, scope: Scope, max = 20): Promise<Goal[]> {
+  return (await listGoals(app, scope, { limit: Math.min(Math.max(max, 1), 100) })).data
+}
+
+export async function deleteGoal(app: AppContext, scope: Scope, id: string) {
+  const now = app.clock.now().toISOString()
+  if (!(await repo.deleteGoal(app.db, scope, id, now))) throw notFound(`Goal ${id}`)
+  return { id, deleted: true as const, deleted_at: now }
+}
