@@ -3,6 +3,7 @@
 // stateless), from the tool catalogue compiled once per app.
 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import type { ServerResult } from '@modelcontextprotocol/sdk/types.js'
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -14,6 +15,7 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
+import * as z from 'zod/v4'
 import { mayCall } from '../shared/gate'
 import { API_VERSION } from '../shared/openapi'
 import { ProblemError, problemBody } from '../shared/problem'
@@ -45,6 +47,29 @@ function protocolError(error: unknown, caller: ToolCaller, what: string): McpErr
   return new McpError(code, problem.detail, body)
 }
 
+type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string> }>
+
+/**
+ * Register a handler whose malformed requests are JSON-RPC invalid-params errors. The SDK parses a
+ * request with the handler's schema before anything else and reports a failure as an internal error
+ * (-32603); registering under a lenient schema and parsing here gives the code the protocol specifies.
+ */
+function onRequest<S extends RequestSchema>(
+  server: Server,
+  schema: S,
+  handler: (request: z.output<S>) => Promise<ServerResult>,
+): void {
+  const method = schema.shape.method.value
+  server.setRequestHandler(z.looseObject({ method: z.literal(method) }), async (raw) => {
+    const parsed = schema.safeParse(raw)
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`)
+      throw new McpError(ErrorCode.InvalidParams, `Invalid ${method} request: ${issues.join('; ')}`)
+    }
+    return handler(parsed.data)
+  })
+}
+
 export function mcpServerFor(caller: ToolCaller): Server {
   const catalog = toolCatalogOf(caller.app.operations)
   const allowed = [...catalog.values()].filter((tool) => mayCall(tool.op, caller.principal))
@@ -59,21 +84,21 @@ export function mcpServerFor(caller: ToolCaller): Server {
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
   )
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: allowed.map((t) => t.listing) }))
+  onRequest(server, ListToolsRequestSchema, async () => ({ tools: allowed.map((t) => t.listing) }))
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  onRequest(server, CallToolRequestSchema, async (request) => {
     const tool = catalog.get(request.params.name)
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`)
     // A tool the token may not call still answers, with a 403 problem and no data (callTool checks).
     return callTool(tool, request.params.arguments, caller)
   })
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+  onRequest(server, ListResourcesRequestSchema, async () => ({
     resources: resources.map((r) => r.listing),
   }))
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [] }))
+  onRequest(server, ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [] }))
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  onRequest(server, ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params
     const resource = RESOURCES.find((r) => r.listing.uri === uri)
     if (!resource) throw new McpError(RESOURCE_NOT_FOUND, `Unknown resource: ${uri}`, { uri })
@@ -90,11 +115,11 @@ export function mcpServerFor(caller: ToolCaller): Server {
     }
   })
 
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+  onRequest(server, ListPromptsRequestSchema, async () => ({
     prompts: promptsFor(context).map((p) => p.listing),
   }))
 
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  onRequest(server, GetPromptRequestSchema, async (request) => {
     const prompt = promptsFor(context).find((p) => p.listing.name === request.params.name)
     if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`)
     try {
