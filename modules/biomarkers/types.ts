@@ -49,5 +49,33 @@ export interface BiomarkerDefinition {
   /** Days until a retest is due, by status. */
   retest_days: { in_range: number; out_of_range: number }
   /** Where the ranges come from. */
-  citation: { title: string; url?: string; pmid?: string }
+  citation: Citation
+  /** Caveats about the ranges (which bound comes from where, assay dependence, cycle phase). */
+  range_note?: string
+  /**
+   * Conversions UCUM cannot do from the unit alone (IFCC ↔ NGSP HbA1c, insulin units ↔ pmol/L,
+   * mEq/L of a divalent ion): canonical = value × factor + offset.
+   */
+  linear_units?: LinearUnit[]
+}
+
+/** A published source for a marker's ranges. */
+export interface Citation {
+  title: string
+  url?: string
+  pmid?: string
+  /**
+   * `guideline`: a clinical guideline or consensus statement gives the cut-offs;
+   * `typical_laboratory_interval`: the range is a typical adult laboratory interval (labs differ by
+   * method and population; the interval printed on the user's own report takes precedence).
+   */
+  basis: 'guideline' | 'typical_laboratory_interval'
+}
+
+export interface LinearUnit {
+  unit: string
+  factor: number
+  offset?: number
+  /** Why this conversion holds, with its source. */
+  note: string
 }
