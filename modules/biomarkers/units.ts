@@ -3,27 +3,11 @@
 // (HbA1c IFCC ↔ NGSP, insulin units ↔ pmol/L, mEq/L of a divalent ion) use the marker's linear rules,
 // which are tried first so that, for example, HbA1c in mmol/mol is never read as a plain ratio.
 
-import * as ucum from '@lhncbc/ucum-lhc'
+import { type UcumConversion, UcumLhcUtils } from '@lhncbc/ucum-lhc'
 import { toUcum } from './lab-units'
 import type { BiomarkerDefinition } from './types'
 
-interface UcumConversion {
-  status: 'succeeded' | 'failed' | 'error'
-  toVal: number | null
-  msg: string[]
-}
-interface UcumUtils {
-  convertUnitTo(
-    from: string,
-    value: number,
-    to: string,
-    options?: { molecularWeight?: number },
-  ): UcumConversion
-}
-
-const utils: UcumUtils = (
-  ucum as unknown as { UcumLhcUtils: { getInstance(): UcumUtils } }
-).UcumLhcUtils.getInstance()
+const utils = UcumLhcUtils.getInstance()
 
 export type Converted = { value: number; unit: string }
 export type ConversionError = { error: string }
