@@ -8,6 +8,8 @@ import { authModule } from './auth'
 import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
 import { discoveryModule } from './discovery'
+import { geneticsModule } from './genetics'
+import { geneticsTasks } from './genetics/tasks'
 import { goalsModule } from './goals'
 import { mcpModule } from './mcp'
 import { sandboxModule } from './sandbox'
@@ -18,9 +20,12 @@ import { createLogger, type Logger } from './shared/logger'
 import { DevOutbox, type Mailer, smtpMailer } from './shared/mail'
 import type { DomainModule } from './shared/module'
 import type { AnyOperation } from './shared/operation'
+import type { PlanLookup } from './shared/plans'
 import { problemPlugin } from './shared/problem-plugin'
+import { createJobQueue, type JobQueue } from './shared/queue'
 import { RateLimiter } from './shared/rate-limit'
 import { assertRegistry } from './shared/registry'
+import { createBlobStorage } from './shared/storage'
 import { sourcesModule } from './sources'
 
 /** The service's domain modules, in mounting order. Add a module here (one import, one entry). */
@@ -29,6 +34,7 @@ export const MODULES: readonly DomainModule[] = [
   authModule,
   sandboxModule,
   sourcesModule,
+  geneticsModule,
   analysesModule,
   goalsModule,
   mcpModule,
@@ -42,6 +48,10 @@ export interface AppOptions {
   log?: Logger
   /** Replace outgoing mail (tests); by default SMTP when configured, else the development outbox. */
   mailer?: Mailer
+  /** Replace the plan lookup (tests of plan rules); by default the database's. */
+  plans?: PlanLookup
+  /** Replace the job queue; by default graphile-worker with QUEUE_DATABASE_URL, else the embedded queue. */
+  queue?: JobQueue
 }
 
 export async function createApp(config: Readonly<Config>, options: AppOptions = {}) {
@@ -57,18 +67,27 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     mailer: options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outbox!),
     outbox,
     rateLimiter: new RateLimiter(options.clock ?? systemClock),
-    plans: databasePlanLookup(database.db),
+    plans: options.plans ?? databasePlanLookup(database.db),
+    storage: createBlobStorage(config),
+    queue: undefined as unknown as JobQueue,
     authenticate: async () => ({ ok: false, reason: 'unknown', detail: 'Not ready.' }),
     instanceId: crypto.randomUUID(),
     operations: allOperations.filter((op) => !(op.devOnly && config.nodeEnv === 'production')),
   }
   context.authenticate = authenticator(context)
+  context.queue = options.queue ?? createJobQueue(config, database.db, () => geneticsTasks(context), log)
 
   // The problem plugin goes first so that it sees every error of every module.
   const app = new Elysia({ name: 'app', seed: context.instanceId }).use(problemPlugin(context))
   for (const module of MODULES) app.use(module.plugin(context))
 
-  return { app, context, close: () => database.close() }
+  // Closing stops the queue runner first (if this process started it), then the database.
+  const close = () =>
+    context.queue
+      .stop()
+      .catch(() => {})
+      .finally(() => database.close())
+  return { app, context, close }
 }
 
 export type App = Awaited<ReturnType<typeof createApp>>['app']

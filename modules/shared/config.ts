@@ -135,6 +135,62 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'false',
     description: 'Hosted billing rules (plans, quotas, payments). Off for self-hosted deployments.',
   },
+  {
+    name: 'GENETICS_MAX_UPLOAD_BYTES',
+    kind: 'integer',
+    default: '5368709120',
+    description: 'Largest genetics file an upload session accepts (bytes, default 5 GiB); larger gets 413.',
+  },
+  {
+    name: 'GENETICS_UPLOAD_TTL_SECONDS',
+    kind: 'integer',
+    default: '86400',
+    description: 'How long a genetics upload session (and its upload URL) stays open.',
+  },
+  {
+    name: 'QUEUE_DATABASE_URL',
+    kind: 'url',
+    secret: true,
+    description:
+      'PostgreSQL for the job queue (graphile-worker); workers run with `bun run worker`. Unset: the embedded queue runs inside the service.',
+  },
+  {
+    name: 'QUEUE_SCHEMA',
+    kind: 'string',
+    default: 'graphile_worker',
+    description: 'PostgreSQL schema graphile-worker keeps its tables in.',
+  },
+  {
+    name: 'QUEUE_CONCURRENCY',
+    kind: 'integer',
+    default: '1',
+    description: 'Jobs one worker process (or the embedded queue) runs at the same time.',
+  },
+  {
+    name: 'QUEUE_WORKER_TIMEOUT_SECONDS',
+    kind: 'integer',
+    default: '60',
+    description:
+      'A graphile-worker process silent for this long is taken as dead and its jobs are handed to other workers.',
+  },
+  {
+    name: 'S3_BUCKET',
+    kind: 'string',
+    description: 'Store uploads in this S3-compatible bucket (presigned PUT) instead of DATA_DIR/blobs.',
+  },
+  {
+    name: 'S3_ENDPOINT',
+    kind: 'url',
+    description: 'S3-compatible endpoint (MinIO, R2, ...); unset: AWS S3.',
+  },
+  { name: 'S3_REGION', kind: 'string', description: 'Region of the bucket (AWS S3).' },
+  { name: 'S3_ACCESS_KEY_ID', kind: 'string', description: 'Access key for S3_BUCKET.' },
+  {
+    name: 'S3_SECRET_ACCESS_KEY',
+    kind: 'string',
+    secret: true,
+    description: 'Secret key for S3_BUCKET.',
+  },
 ]
 
 export type NodeEnv = 'development' | 'production' | 'test'
@@ -161,6 +217,17 @@ export interface Config {
   wearables: { whoop: OAuthClient | null; oura: OAuthClient | null }
   dbsnpReferencePath: string | null
   billingEnabled: boolean
+  genetics: { maxUploadBytes: number; uploadTtlSeconds: number }
+  queue: { databaseUrl: string | null; schema: string; concurrency: number; workerTimeoutSeconds: number }
+  s3: S3Settings | null
+}
+
+export interface S3Settings {
+  bucket: string
+  endpoint: string | null
+  region: string | null
+  accessKeyId: string | null
+  secretAccessKey: string | null
 }
 
 export class ConfigError extends Error {
@@ -213,6 +280,25 @@ function oauthClient(env: Env, prefix: string): OAuthClient | null {
   return { clientId, clientSecret }
 }
 
+function queueSchema(env: Env): string {
+  const schema = get(env, 'QUEUE_SCHEMA') ?? 'graphile_worker'
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(schema))
+    throw new ConfigError('QUEUE_SCHEMA must be a plain PostgreSQL identifier.')
+  return schema
+}
+
+function s3Settings(env: Env): S3Settings | null {
+  const bucket = get(env, 'S3_BUCKET')
+  if (!bucket) return null
+  return {
+    bucket,
+    endpoint: get(env, 'S3_ENDPOINT') ?? null,
+    region: get(env, 'S3_REGION') ?? null,
+    accessKeyId: get(env, 'S3_ACCESS_KEY_ID') ?? null,
+    secretAccessKey: get(env, 'S3_SECRET_ACCESS_KEY') ?? null,
+  }
+}
+
 /** Parse the environment into a frozen Config, or throw a ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const port = Number(get(env, 'PORT') ?? 3000)
@@ -252,6 +338,17 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     wearables: { whoop: oauthClient(env, 'WHOOP'), oura: oauthClient(env, 'OURA') },
     dbsnpReferencePath: get(env, 'DBSNP_REFERENCE_PATH') ?? null,
     billingEnabled: bool(get(env, 'BILLING_ENABLED'), false),
+    genetics: {
+      maxUploadBytes: Number(get(env, 'GENETICS_MAX_UPLOAD_BYTES') ?? 5368709120),
+      uploadTtlSeconds: Number(get(env, 'GENETICS_UPLOAD_TTL_SECONDS') ?? 86400),
+    },
+    queue: {
+      databaseUrl: get(env, 'QUEUE_DATABASE_URL') ?? null,
+      schema: queueSchema(env),
+      concurrency: Math.max(1, Number(get(env, 'QUEUE_CONCURRENCY') ?? 1)),
+      workerTimeoutSeconds: Math.max(1, Number(get(env, 'QUEUE_WORKER_TIMEOUT_SECONDS') ?? 60)),
+    },
+    s3: s3Settings(env),
   })
 }
 

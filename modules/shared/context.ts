@@ -9,7 +9,9 @@ import type { DevOutbox, Mailer } from './mail'
 import type { AnyOperation } from './operation'
 import type { PlanLookup } from './plans'
 import type { Principal } from './principal'
+import type { JobQueue } from './queue'
 import type { RateLimiter } from './rate-limit'
+import type { BlobStorage } from './storage'
 
 /** What a bearer token resolved to: a principal, or why it was refused. */
 export type Authentication =
@@ -26,6 +28,10 @@ export interface AppContext {
   outbox: DevOutbox | null
   rateLimiter: RateLimiter
   plans: PlanLookup
+  /** Where uploaded files live: local disk (DATA_DIR/blobs) or an S3-compatible bucket. */
+  storage: BlobStorage
+  /** The job queue: embedded (in-process, SQLite) or graphile-worker (PostgreSQL). */
+  queue: JobQueue
   /** Turns a bearer token into a principal (provided by the auth module). */
   authenticate(token: string): Promise<Authentication>
   /** Distinguishes apps built in one process (tests build many); seeds named plugins. */

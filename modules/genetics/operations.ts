@@ -1,0 +1,217 @@
+// Operations of the genetics module: upload sessions for large genetics files (create, send bytes,
+// read, complete), the analysis jobs they start (read, list, cancel), the findings of genetics
+// sources, and ancestry.
+
+import { defineOperation } from '../shared/operation'
+import { pageOf } from '../shared/pagination'
+import { scopeOf } from '../shared/principal'
+import {
+  AncestryInput,
+  AncestryResult,
+  CreatedUploadSession,
+  FindingList,
+  FindingListQuery,
+  GeneticsJob,
+  JobIdParams,
+  JobListQuery,
+  UploadIdParams,
+  UploadProgress,
+  UploadSession,
+  UploadSessionInput,
+  UploadTokenQuery,
+} from './model'
+import {
+  cancelJob,
+  completeUpload,
+  createUploadSession,
+  getJob,
+  getUploadSession,
+  listGeneticFindings,
+  listJobs,
+  receiveUploadPart,
+  requestAncestry,
+} from './service'
+
+const tags = ['Genetics']
+const csv = (value: string | undefined) =>
+  value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+
+export const uploadsCreate = defineOperation(
+  {
+    id: 'genetics.uploads.create',
+    method: 'POST',
+    path: '/genetics/uploads',
+    summary: 'Create a direct-to-storage upload session for a large genetics file (API key only)',
+    description:
+      'Returns where and how to send the file (upload_url, method, headers, part_size) and when the session expires. ' +
+      'Plan rules apply: queued WGS jobs per plan, and full_dbsnp eligibility. Files larger than max_bytes get 413.',
+    tags,
+    grant: 'imports',
+    principals: ['api_key'],
+    body: UploadSessionInput,
+    output: CreatedUploadSession,
+    status: 201,
+    errors: [413],
+  },
+  ({ body }, { app, principal }) => createUploadSession(app, principal, body),
+)
+
+export const uploadsPut = defineOperation(
+  {
+    id: 'genetics.uploads.put_content',
+    method: 'PUT',
+    path: '/genetics/uploads/:id/content',
+    summary: 'Send the bytes of an upload (the upload_url of a local-storage session)',
+    description:
+      'Authorized by the token in upload_url, like a presigned URL. Without Content-Range the body is the whole file. ' +
+      'To send parts or resume, send `Content-Range: bytes START-END/TOTAL` with START at most received_bytes; ' +
+      '`Content-Range: bytes */TOTAL` with an empty body reports received_bytes. The body streams to disk.',
+    tags,
+    grant: null,
+    params: UploadIdParams,
+    query: UploadTokenQuery,
+    rawBody: { mediaTypes: ['application/octet-stream'], description: 'The file, or one part of it.' },
+    output: UploadProgress,
+    errors: [404, 409, 410],
+  },
+  ({ params, query }, { app, request }) => receiveUploadPart(app, params.id, query.token, request.raw),
+)
+
+export const uploadsGet = defineOperation(
+  {
+    id: 'genetics.uploads.get',
+    method: 'GET',
+    path: '/genetics/uploads/:id',
+    summary: 'Read an upload session: state, bytes received, its job and resulting source',
+    tags,
+    grant: 'imports',
+    params: UploadIdParams,
+    output: UploadSession,
+    errors: [404],
+    mcp: { tool: 'get_genetics_upload' },
+  },
+  ({ params }, { app, principal }) => getUploadSession(app, scopeOf(principal), params.id),
+)
+
+export const uploadsComplete = defineOperation(
+  {
+    id: 'genetics.uploads.complete',
+    method: 'POST',
+    path: '/genetics/uploads/:id/complete',
+    summary: 'Finish an upload: verify size, checksum and content, and queue its analysis',
+    tags,
+    grant: 'imports',
+    params: UploadIdParams,
+    output: UploadSession,
+    errors: [404, 410],
+  },
+  ({ params }, { app, principal }) => completeUpload(app, scopeOf(principal), params.id),
+)
+
+export const jobsList = defineOperation(
+  {
+    id: 'genetics.jobs.list',
+    method: 'GET',
+    path: '/genetics/jobs',
+    summary: "List the caller's genetics analysis jobs, newest first",
+    tags,
+    grant: 'imports',
+    query: JobListQuery,
+    output: pageOf(GeneticsJob),
+    mcp: { tool: 'list_genetics_jobs' },
+  },
+  ({ query }, { app, principal }) => listJobs(app, scopeOf(principal), query),
+)
+
+export const jobsGet = defineOperation(
+  {
+    id: 'genetics.jobs.get',
+    method: 'GET',
+    path: '/genetics/jobs/:id',
+    summary: 'Read a genetics analysis job: state, stage, progress, attempts, error, source',
+    tags,
+    grant: 'imports',
+    params: JobIdParams,
+    output: GeneticsJob,
+    errors: [404],
+    mcp: { tool: 'get_genetics_job' },
+  },
+  ({ params }, { app, principal }) => getJob(app, scopeOf(principal), params.id),
+)
+
+export const jobsCancel = defineOperation(
+  {
+    id: 'genetics.jobs.cancel',
+    method: 'POST',
+    path: '/genetics/jobs/:id/cancel',
+    summary: 'Cancel a queued or running genetics analysis job',
+    tags,
+    grant: 'imports',
+    params: JobIdParams,
+    output: GeneticsJob,
+    errors: [404, 409],
+  },
+  ({ params }, { app, principal }) => cancelJob(app, scopeOf(principal), params.id),
+)
+
+export const findingsList = defineOperation(
+  {
+    id: 'genetics.findings.list',
+    method: 'GET',
+    path: '/genetics/findings',
+    summary:
+      "List catalog findings of the caller's genetics sources (genotype, zygosity, evidence, citations)",
+    tags,
+    grant: 'imports',
+    query: FindingListQuery,
+    output: FindingList,
+    mcp: { tool: 'list_genetic_findings' },
+  },
+  async ({ query }, { app, principal }) => ({
+    data: await listGeneticFindings(app, scopeOf(principal), {
+      sourceIds: csv(query.source_id),
+      genes: csv(query.gene),
+      rsids: csv(query.rsid),
+    }),
+  }),
+)
+
+export const ancestryRun = defineOperation(
+  {
+    id: 'genetics.ancestry',
+    method: 'POST',
+    path: '/genetics/ancestry',
+    summary:
+      'Ancestry of a genetics source: admixture proportions with intervals, closest groups, coverage, method',
+    tags,
+    grant: 'analyses',
+    body: AncestryInput,
+    output: AncestryResult,
+    errors: [404],
+    mcp: { tool: 'genetics_ancestry' },
+    x402: {
+      price: '0.05',
+      description: 'Ancestry estimate from a wallet-owned genetics source',
+      example: { body: { source_id: 'src_01jx8k2m4n6p8q0r2s4t6v8w0y' } },
+      tags: ['genetics', 'ancestry'],
+    },
+  },
+  ({ body }, { app, principal }) => requestAncestry(app, scopeOf(principal), body.source_id),
+)
+
+export const geneticsOperations = [
+  uploadsCreate,
+  uploadsPut,
+  uploadsGet,
+  uploadsComplete,
+  jobsList,
+  jobsGet,
+  jobsCancel,
+  findingsList,
+  ancestryRun,
+]

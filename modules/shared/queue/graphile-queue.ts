@@ -1,0 +1,191 @@
+// The queue at scale: graphile-worker on PostgreSQL (QUEUE_DATABASE_URL). The service only enqueues;
+// `bun run worker` runs the tasks, on any number of machines. Each worker process keeps a heartbeat row;
+// when a process dies mid-job (killed, machine lost), another worker notices its silence and unlocks its
+// jobs, so the job runs again promptly instead of waiting out graphile-worker's four-hour lock expiry.
+
+import {
+  Logger as GraphileLogger,
+  type Job,
+  makeWorkerUtils,
+  type Runner,
+  run,
+  type WorkerUtils,
+} from 'graphile-worker'
+import type { Logger } from '../logger'
+import { DEFAULT_MAX_ATTEMPTS, type EnqueueOptions, type JobQueue, type TaskList } from './job-queue'
+
+export interface GraphileQueueOptions {
+  connectionString: string
+  schema: string
+  concurrency: number
+  /** A worker silent this long is taken as dead. */
+  workerTimeoutSeconds: number
+  pollIntervalMs?: number
+  log: Logger
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+/** graphile-worker's log lines go to our logger at debug level (they carry task names and ids only). */
+function graphileLogger(log: Logger) {
+  return new GraphileLogger(() => (level: string, message: string) => {
+    if (level === 'error') log.error('queue.graphile', { message })
+    else if (level === 'warning') log.warn('queue.graphile', { message })
+    else log.debug('queue.graphile', { message })
+  })
+}
+
+export class GraphileQueue implements JobQueue {
+  readonly kind = 'graphile' as const
+  private utils: Promise<WorkerUtils> | null = null
+  private runner: Runner | null = null
+  private heartbeat: ReturnType<typeof setInterval> | null = null
+  private readonly workerIds = new Set<string>()
+
+  constructor(
+    private readonly tasks: () => TaskList,
+    private readonly options: GraphileQueueOptions,
+  ) {}
+
+  private get heartbeatTable() {
+    return `${quoteIdent(this.options.schema)}.wds_worker_heartbeats`
+  }
+
+  private workerUtils(): Promise<WorkerUtils> {
+    this.utils ??= makeWorkerUtils({
+      connectionString: this.options.connectionString,
+      schema: this.options.schema,
+      logger: graphileLogger(this.options.log),
+    }).then(async (utils) => {
+      await utils.migrate()
+      return utils
+    })
+    return this.utils
+  }
+
+  async enqueue(task: string, payload: Record<string, unknown>, options: EnqueueOptions): Promise<void> {
+    const utils = await this.workerUtils()
+    await utils.addJob(task, payload, {
+      jobKey: options.key,
+      jobKeyMode: 'preserve_run_at',
+      maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    })
+  }
+
+  async remove(key: string): Promise<boolean> {
+    const utils = await this.workerUtils()
+    const result = await utils.withPgClient((client) =>
+      client.query(`select * from ${quoteIdent(this.options.schema)}.remove_job($1)`, [key]),
+    )
+    return (result.rows[0] as { id?: string } | undefined)?.id != null
+  }
+
+  async start(): Promise<void> {
+    if (this.runner) return
+    const tasks = this.tasks()
+    const taskList = Object.fromEntries(
+      Object.entries(tasks).map(([name, fn]) => [
+        name,
+        async (payload: unknown, helpers: { job: Job; abortSignal: AbortSignal }) => {
+          await fn(payload as Record<string, unknown>, {
+            key: helpers.job.key ?? helpers.job.id,
+            attempt: helpers.job.attempts,
+            maxAttempts: helpers.job.max_attempts,
+            signal: helpers.abortSignal,
+          })
+        },
+      ]),
+    )
+    this.runner = await run({
+      connectionString: this.options.connectionString,
+      schema: this.options.schema,
+      concurrency: this.options.concurrency,
+      pollInterval: this.options.pollIntervalMs ?? 1000,
+      noHandleSignals: true,
+      logger: graphileLogger(this.options.log),
+      taskList: taskList as never,
+      crontab: '',
+    })
+    this.runner.events.on('worker:create', ({ worker }) => {
+      this.workerIds.add(worker.workerId)
+      void this.beat()
+    })
+    this.runner.events.on('worker:release', ({ worker }) => this.workerIds.delete(worker.workerId))
+    await this.ensureHeartbeatTable()
+    await this.beat()
+    await this.reclaimFromDeadWorkers()
+    const every = Math.max(250, Math.min(5000, (this.options.workerTimeoutSeconds * 1000) / 3))
+    this.heartbeat = setInterval(() => {
+      void this.beat()
+        .then(() => this.reclaimFromDeadWorkers())
+        .catch((error) =>
+          this.options.log.warn('queue.heartbeat_failed', { error: (error as Error).message }),
+        )
+    }, every)
+  }
+
+  async stop(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat)
+    this.heartbeat = null
+    if (this.runner) {
+      const ids = [...this.workerIds]
+      await this.runner.stop()
+      this.runner = null
+      if (ids.length > 0) {
+        const utils = await this.workerUtils()
+        await utils
+          .withPgClient((c) => c.query(`delete from ${this.heartbeatTable} where worker_id = any($1)`, [ids]))
+          .catch(() => {})
+      }
+    }
+    if (this.utils) {
+      const utils = await this.utils
+      this.utils = null
+      await utils.release()
+    }
+  }
+
+  private async ensureHeartbeatTable(): Promise<void> {
+    const utils = await this.workerUtils()
+    await utils.withPgClient((c) =>
+      c.query(
+        `create table if not exists ${this.heartbeatTable} (worker_id text primary key, seen_at timestamptz not null)`,
+      ),
+    )
+  }
+
+  private async beat(): Promise<void> {
+    if (this.workerIds.size === 0) return
+    const utils = await this.workerUtils()
+    await utils.withPgClient((c) =>
+      c.query(
+        `insert into ${this.heartbeatTable} (worker_id, seen_at) select unnest($1::text[]), now()
+         on conflict (worker_id) do update set seen_at = excluded.seen_at`,
+        [[...this.workerIds]],
+      ),
+    )
+  }
+
+  /** Unlock jobs held by workers whose heartbeat went silent (or never started) longer than the timeout. */
+  private async reclaimFromDeadWorkers(): Promise<void> {
+    const utils = await this.workerUtils()
+    const timeout = `${this.options.workerTimeoutSeconds} seconds`
+    const schema = quoteIdent(this.options.schema)
+    const dead = await utils.withPgClient((c) =>
+      c.query<{ worker_id: string }>(
+        `select distinct j.locked_by as worker_id from ${schema}._private_jobs j
+         where j.locked_by is not null and j.locked_at < now() - $1::interval
+           and not exists (select 1 from ${this.heartbeatTable} h
+                           where h.worker_id = j.locked_by and h.seen_at >= now() - $1::interval)`,
+        [timeout],
+      ),
+    )
+    const ids = dead.rows.map((r) => r.worker_id).filter((id) => !this.workerIds.has(id))
+    if (ids.length === 0) return
+    this.options.log.warn('queue.reclaimed_jobs_of_dead_workers', { workers: ids.length })
+    await utils.forceUnlockWorkers(ids)
+    await utils.withPgClient((c) =>
+      c.query(`delete from ${this.heartbeatTable} where worker_id = any($1)`, [ids]),
+    )
+  }
+}

@@ -1,0 +1,66 @@
+// Blob storage in an S3-compatible bucket through Bun's built-in S3 client. Clients upload straight to
+// the bucket with a presigned PUT (up to S3's single-PUT limit of 5 GiB); the service only reads the
+// object afterwards: its size, its first bytes, a streamed checksum, and a local copy for the analysis.
+
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { S3Settings } from '../config'
+import type { BlobStorage, LocalCopy } from './blob-storage'
+
+export class S3Storage implements BlobStorage {
+  readonly kind = 's3' as const
+  readonly client: Bun.S3Client
+
+  constructor(settings: S3Settings) {
+    this.client = new Bun.S3Client({
+      bucket: settings.bucket,
+      endpoint: settings.endpoint ?? undefined,
+      region: settings.region ?? undefined,
+      accessKeyId: settings.accessKeyId ?? undefined,
+      secretAccessKey: settings.secretAccessKey ?? undefined,
+    })
+  }
+
+  /** A URL that lets its holder PUT this one object until it expires. */
+  presignPut(key: string, options: { expiresInSeconds: number; contentType: string }): string {
+    return this.client.presign(key, {
+      method: 'PUT',
+      expiresIn: options.expiresInSeconds,
+      type: options.contentType,
+    })
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await this.client.file(key).stat()).size
+    } catch {
+      return null
+    }
+  }
+
+  async head(key: string, length: number): Promise<Uint8Array> {
+    const size = await this.size(key)
+    if (!size) return new Uint8Array(0)
+    return new Uint8Array(await this.client.file(key).slice(0, Math.min(length, size)).arrayBuffer())
+  }
+
+  stream(key: string): ReadableStream<Uint8Array> {
+    return this.client.file(key).stream()
+  }
+
+  async localCopy(key: string): Promise<LocalCopy> {
+    const dir = mkdtempSync(join(tmpdir(), 'wds-blob-'))
+    const path = join(dir, 'blob')
+    await Bun.write(path, this.client.file(key))
+    return { path, release: async () => rmSync(dir, { recursive: true, force: true }) }
+  }
+
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    await this.client.write(key, bytes)
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.delete(key).catch(() => {})
+  }
+}
