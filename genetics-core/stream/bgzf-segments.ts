@@ -21,7 +21,7 @@ export class BgzfSegmentReader {
 
   constructor(
     private readonly path: string,
-    private readonly options: { signal?: AbortSignal; segmentBytes?: number } = {},
+    private readonly options: { signal?: AbortSignal; segmentBytes?: number; start?: number } = {},
   ) {}
 
   async *segments(): AsyncGenerator<BgzfSegment> {
@@ -31,7 +31,7 @@ export class BgzfSegmentReader {
     })
     try {
       let pending = new Uint8Array(0)
-      let position = 0
+      let position = this.options.start ?? 0
       while (true) {
         if (this.options.signal?.aborted) throw new GeneticsCancelledError()
         const buf = new Uint8Array(pending.length + segmentBytes)

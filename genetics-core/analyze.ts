@@ -1,0 +1,160 @@
+// analyzeGeneticsSource: what a job worker calls for one uploaded genetics file. One scan collects
+// the calls at the compact catalog's targets and (when asked) the ancestry panel's markers; the
+// catalog interprets its calls, the ancestry module estimates ancestry, and with full_dbsnp the
+// file is also joined to the provisioned dbSNP reference for rsIDs and coverage.
+
+import type { AncestryResult, MissingMarkerAssumption } from './ancestry/index'
+import { AncestryError, ancestryTargets, estimateAncestry } from './ancestry/index'
+import type { CompactAnnotationResult } from './catalog/index'
+import { catalogTargets, interpretCompact } from './catalog/index'
+import { annotateWithDbsnp } from './dbsnp/annotate-with-dbsnp'
+import { GeneticsInputError } from './errors'
+import { scanSource } from './scan/scan-source'
+import type {
+  DbsnpResult,
+  Detection,
+  GeneticsWarning,
+  GenomeBuild,
+  Progress,
+  ScanSummary,
+  SiteCall,
+  SiteTarget,
+} from './types'
+
+export interface AnalyzeOptions {
+  annotation: 'compact' | 'full_dbsnp'
+  /** Bgzipped, tabix-indexed dbSNP VCF; required for full_dbsnp. */
+  dbsnpPath?: string
+  ancestry?: boolean
+  /** What an absent ancestry marker means; default 'genome_wide' for a gVCF, else 'variant_only'. */
+  ancestryAssumption?: MissingMarkerAssumption
+  /** VCF sample to analyse (default: the first). */
+  sample?: string
+  onProgress?: (p: Progress) => void
+  signal?: AbortSignal
+}
+
+export interface GeneticsAnalysis {
+  detection: Detection
+  summary: ScanSummary
+  /** Compact catalog findings; null when the build is unknown (positions cannot be trusted). */
+  compact: CompactAnnotationResult | null
+  /** Ancestry estimate when asked and possible; null otherwise (see warnings for why). */
+  ancestry: AncestryResult | null
+  /** Full dbSNP coverage for annotation 'full_dbsnp' on a VCF; null otherwise. */
+  dbsnp: DbsnpResult | null
+  warnings: GeneticsWarning[]
+}
+
+/**
+ * Scans a genetics file once and returns detection, summary, compact findings, ancestry (when asked)
+ * and dbSNP coverage (for full_dbsnp).
+ *
+ * @example
+ * const analysis = await analyzeGeneticsSource(path, { annotation: 'compact', ancestry: true })
+ * console.log(analysis.summary.records, analysis.compact?.findings.length)
+ */
+export async function analyzeGeneticsSource(
+  path: string,
+  options: AnalyzeOptions,
+): Promise<GeneticsAnalysis> {
+  if (options.annotation === 'full_dbsnp' && !options.dbsnpPath) {
+    throw new GeneticsInputError(
+      'DBSNP_REFERENCE_INVALID',
+      'full_dbsnp annotation needs a provisioned dbSNP reference path',
+    )
+  }
+  const compactTargets: SiteTarget[] = catalogTargets()
+  const panelTargets: SiteTarget[] = options.ancestry ? ancestryTargets() : []
+  const scan = await scanSource(path, {
+    targets: [...compactTargets, ...panelTargets],
+    sample: options.sample,
+    onProgress: options.onProgress,
+    signal: options.signal,
+  })
+  const warnings = [...scan.warnings]
+  const build = scan.summary.build.build
+  const pick = (targets: SiteTarget[]) => {
+    const picked = new Map<string, SiteCall>()
+    for (const t of targets) {
+      const call = scan.calls.get(t.key)
+      if (call) picked.set(t.key, call)
+    }
+    return picked
+  }
+
+  let compact: CompactAnnotationResult | null = null
+  if (build === 'unknown') {
+    warnings.push({
+      code: 'BUILD_UNKNOWN',
+      message:
+        'the genome build could not be decided, so catalog positions cannot be matched; no compact findings',
+    })
+  } else {
+    compact = interpretCompact(pick(compactTargets), build)
+  }
+
+  let ancestry: AncestryResult | null = null
+  if (options.ancestry) {
+    ancestry = runAncestry(pick(panelTargets), build, options, scan.detection.isGvcf, warnings)
+  }
+
+  let dbsnp: DbsnpResult | null = null
+  if (options.annotation === 'full_dbsnp') {
+    if (scan.detection.format === 'vcf' || scan.detection.format === 'gvcf') {
+      dbsnp = await annotateWithDbsnp(path, options.dbsnpPath!, {
+        onProgress: options.onProgress,
+        signal: options.signal,
+      })
+      warnings.push(...dbsnp.warnings)
+    } else {
+      warnings.push({
+        code: 'DBSNP_NOT_APPLICABLE',
+        message: 'full dbSNP annotation applies to VCF files; this consumer file already carries rsIDs',
+      })
+    }
+  }
+  return { detection: scan.detection, summary: scan.summary, compact, ancestry, dbsnp, warnings }
+}
+
+function runAncestry(
+  calls: Map<string, SiteCall>,
+  build: GenomeBuild | 'unknown',
+  options: AnalyzeOptions,
+  isGvcf: boolean,
+  warnings: GeneticsWarning[],
+): AncestryResult | null {
+  if (build === 'unknown') {
+    warnings.push({ code: 'ANCESTRY_SKIPPED', message: 'no ancestry estimate: the genome build is unknown' })
+    return null
+  }
+  try {
+    return estimateAncestry(calls, {
+      build,
+      assumption: options.ancestryAssumption ?? (isGvcf ? 'genome_wide' : 'variant_only'),
+    })
+  } catch (error) {
+    if (error instanceof AncestryError) {
+      warnings.push({ code: error.code, message: error.message })
+      return null
+    }
+    throw error
+  }
+}
+
+/** Ancestry for one sample's calls (the CLI's --all-samples lines use it). */
+export function ancestryForCalls(
+  calls: Map<string, SiteCall>,
+  build: GenomeBuild | 'unknown',
+  assumption: MissingMarkerAssumption,
+): { ancestry: AncestryResult | null; warning: GeneticsWarning | null } {
+  const warnings: GeneticsWarning[] = []
+  const ancestry = runAncestry(
+    calls,
+    build,
+    { annotation: 'compact', ancestryAssumption: assumption },
+    false,
+    warnings,
+  )
+  return { ancestry, warning: warnings[0] ?? null }
+}

@@ -1,0 +1,126 @@
+// An ordered stream of allele-key batches from one VCF, for the dbSNP join. BGZF files are cut into
+// segments that the shared worker pool inflates and extracts ahead of the consumer (a bounded number
+// in flight); other files are inflated and extracted on the main thread. Edge lines between pieces
+// are stitched and extracted in order, so batches come out in exact file order.
+
+import { type GeneticsErrorCode, GeneticsInputError } from '../errors'
+import { LineStitcher } from '../scan/line-stitcher'
+import { type BgzfSegment, BgzfSegmentReader } from '../stream/bgzf-segments'
+import { openTextChunks, type TextChunks } from '../stream/text-source'
+import type { ScanWorkerPool } from '../stream/worker-pool'
+import type { Compression } from '../types'
+import { type AlleleBatch, AlleleKeyExtractor, type AlleleKeyPiece } from './allele-keys'
+
+export interface AlleleStreamOptions {
+  path: string
+  compression: Compression
+  role: 'input' | 'reference'
+  pool: ScanWorkerPool | null
+  channel: number
+  /** Compressed offset of a BGZF block to start at. */
+  start?: number
+  signal?: AbortSignal
+  inFlight?: number
+}
+
+export class AlleleStream {
+  private readonly queue: AlleleBatch[] = []
+  private readonly edge = new AlleleKeyExtractor({ role: 'input' })
+  private readonly stitcher: LineStitcher
+  private readonly inFlight: Promise<AlleleKeyPiece>[] = []
+  private segments: AsyncGenerator<BgzfSegment> | null = null
+  private reader: BgzfSegmentReader | null = null
+  private text: TextChunks | null = null
+  private textIterator: AsyncIterator<Uint8Array> | null = null
+  private readonly mainExtractor = new AlleleKeyExtractor({ role: 'input' })
+  private sourceDone = false
+  private finished = false
+  private closed = false
+  /** Data records seen so far. */
+  records = 0
+
+  constructor(private readonly options: AlleleStreamOptions) {
+    this.stitcher = new LineStitcher((line, lineNo) => this.accept(this.edge.extractLine(line), lineNo))
+  }
+
+  get bytesRead(): number {
+    return this.reader?.bytesRead ?? this.text?.bytesRead() ?? 0
+  }
+
+  /** The next batch in file order, or null at the end. */
+  async next(): Promise<AlleleBatch | null> {
+    while (this.queue.length === 0) {
+      if (this.finished) return null
+      const piece = await this.nextPiece()
+      if (piece === null) {
+        this.stitcher.finish()
+        this.finished = true
+        continue
+      }
+      const first = this.stitcher.push(piece)
+      if (first >= 0) this.accept(piece, first)
+    }
+    return this.queue.shift()!
+  }
+
+  /** Stops reading; results still in flight are dropped. */
+  close(): void {
+    if (this.closed) return
+    this.closed = true
+    this.text?.close()
+    void this.segments?.return(undefined)
+  }
+
+  private accept(piece: AlleleKeyPiece, firstLine: number): void {
+    if (piece.error) {
+      const code: GeneticsErrorCode =
+        this.options.role === 'reference' ? 'DBSNP_REFERENCE_INVALID' : piece.error.code
+      const prefix = this.options.role === 'reference' ? 'dbSNP reference: ' : ''
+      throw new GeneticsInputError(code, `${prefix}${piece.error.message}`, firstLine + piece.error.line)
+    }
+    this.records += piece.batch.records
+    if (piece.batch.count > 0 || piece.batch.records > 0) this.queue.push(piece.batch)
+  }
+
+  private async nextPiece(): Promise<AlleleKeyPiece | null> {
+    const { pool, compression } = this.options
+    if (pool && compression === 'bgzf') return this.nextWorkerPiece(pool)
+    if (!this.text) {
+      this.text = await openTextChunks(this.options.path, compression, {
+        signal: this.options.signal,
+        start: this.options.start,
+      })
+      this.textIterator = this.text.chunks[Symbol.asyncIterator]()
+    }
+    const next = await this.textIterator!.next()
+    if (next.done) return null
+    return this.mainExtractor.extractPiece(next.value)
+  }
+
+  private async nextWorkerPiece(pool: ScanWorkerPool): Promise<AlleleKeyPiece | null> {
+    if (!this.segments) {
+      this.reader = new BgzfSegmentReader(this.options.path, {
+        signal: this.options.signal,
+        start: this.options.start,
+      })
+      this.segments = this.reader.segments()
+    }
+    const limit = this.options.inFlight ?? 4
+    while (!this.sourceDone && this.inFlight.length < limit) {
+      const next = await this.segments.next()
+      if (next.done) {
+        this.sourceDone = true
+        break
+      }
+      const { buffer, length, fileOffset } = next.value
+      const piece = pool
+        .submit(this.options.channel, buffer, length, fileOffset)
+        .then((r) => r.result as AlleleKeyPiece)
+      piece.catch(() => {}) // awaited below in order; dropped ones must not surface as unhandled
+      this.inFlight.push(piece)
+    }
+    const head = this.inFlight.shift()
+    if (!head) return null
+    return head
+  }
+}

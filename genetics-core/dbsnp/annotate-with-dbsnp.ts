@@ -1,0 +1,216 @@
+// annotateWithDbsnp: assigns rsIDs to every ALT allele of a VCF from a bgzipped, indexed dbSNP VCF.
+// Alleles match only when they are the same after multi-allelic splitting and trimming. Contig names
+// may differ between the files (RefSeq NC_0000xx, chr-prefixed, bare): both sides are reduced to
+// canonical chromosomes. Dense sorted inputs use a streaming merge join; sparse inputs, and inputs
+// that turn out unsorted, use tabix region reads.
+
+import { access } from 'node:fs/promises'
+import { inspectSource } from '../detect/inspect-source'
+import { GeneticsCancelledError, GeneticsInputError, throwIfAborted } from '../errors'
+import { canonicalChromosome } from '../normalize/chromosome'
+import { ProgressReporter } from '../scan/progress'
+import { ScanWorkerPool } from '../stream/worker-pool'
+import type { DbsnpOptions, DbsnpResult, GeneticsWarning } from '../types'
+import { AlleleStream } from './allele-stream'
+import { readIndexOffsets } from './index-offsets'
+import { newJoinStats } from './join-stats'
+import { InputNotSorted, mergeJoin } from './merge-join'
+import { tabixJoin } from './tabix-join'
+
+/** Below this input/reference size ratio the input is "sparse" and region reads are cheaper. */
+const SPARSE_RATIO = 1 / 200
+const WORKER_THRESHOLD_BYTES = 8 << 20
+
+/**
+ * Full dbSNP annotation of a VCF against a bgzipped + tabix-indexed dbSNP VCF.
+ *
+ * @example
+ * const result = await annotateWithDbsnp('sample.vcf.gz', '/refs/dbsnp.vcf.gz', {
+ *   onAssigned: (chrom, pos, ref, alt, rsid) => rows.push({ chrom, pos, ref, alt, rsid }),
+ * })
+ * console.log(result.assigned, result.coverage)
+ */
+export async function annotateWithDbsnp(
+  path: string,
+  dbsnpPath: string,
+  options: DbsnpOptions = {},
+): Promise<DbsnpResult> {
+  const { signal } = options
+  throwIfAborted(signal)
+  const input = await inspectSource(path, { signal })
+  const inputFormat = input.detection.format
+  if (inputFormat === 'bcf') {
+    throw new GeneticsInputError('UNSUPPORTED_FORMAT', 'BCF is not supported; convert it to VCF.GZ first')
+  }
+  if (inputFormat !== 'vcf' && inputFormat !== 'gvcf') {
+    throw new GeneticsInputError(
+      'NOT_APPLICABLE',
+      'full dbSNP annotation needs a VCF with REF and ALT alleles; consumer genotype files already carry rsIDs',
+    )
+  }
+  const reference = await inspectSource(dbsnpPath, { signal }).catch((error) => {
+    if (error instanceof GeneticsInputError) {
+      throw new GeneticsInputError(
+        'DBSNP_REFERENCE_INVALID',
+        `the dbSNP reference is unusable: ${error.message}`,
+      )
+    }
+    throw error
+  })
+  if (reference.detection.format !== 'vcf' || reference.detection.compression !== 'bgzf') {
+    throw new GeneticsInputError(
+      'DBSNP_REFERENCE_INVALID',
+      'the dbSNP reference must be a bgzip-compressed VCF',
+    )
+  }
+  const indexPath = await findIndex(dbsnpPath)
+  const inputBuild = input.detection.build
+  const referenceBuild = reference.detection.build
+  if (
+    inputBuild.build !== 'unknown' &&
+    referenceBuild.build !== 'unknown' &&
+    inputBuild.build !== referenceBuild.build
+  ) {
+    throw new GeneticsInputError(
+      'BUILD_MISMATCH',
+      `the input is ${inputBuild.build} (${inputBuild.method}) but the dbSNP reference is ${referenceBuild.build}; positions would not match`,
+    )
+  }
+  const warnings: GeneticsWarning[] = []
+  if (inputBuild.build === 'unknown' || referenceBuild.build === 'unknown') {
+    warnings.push({
+      code: 'BUILD_UNVERIFIED',
+      message:
+        'the build of the input or of the reference is unknown, so it could not be checked that they match',
+    })
+  }
+
+  const offsets = await readIndexOffsets(indexPath)
+  const referenceByChrom = new Map<string, string>()
+  for (const name of offsets.names) {
+    const canonical = canonicalChromosome(name)
+    if (!referenceByChrom.has(canonical)) referenceByChrom.set(canonical, name)
+  }
+  const referenceName = (chrom: string) => referenceByChrom.get(chrom) ?? null
+
+  const totalBytes = input.detection.fileBytes + reference.detection.fileBytes
+  const workers = options.workers ?? (totalBytes > WORKER_THRESHOLD_BYTES ? 2 : 0)
+  const pool = workers > 0 ? new ScanWorkerPool(workers) : null
+  const onAbort = () => void pool?.terminate()
+  signal?.addEventListener('abort', onAbort, { once: true })
+  pool?.init(1, 'allele-keys', { role: 'input' })
+  pool?.init(2, 'allele-keys', { role: 'reference' })
+
+  const stats = newJoinStats()
+  const unmatched = new Set<string>()
+  const contigMapping = new Map<string, string>()
+  const progress = new ProgressReporter(options.onProgress, input.detection.fileBytes)
+  const openInput = () =>
+    new AlleleStream({
+      path,
+      compression: input.detection.compression,
+      role: 'input',
+      pool,
+      channel: 1,
+      signal,
+    })
+  let stream = openInput()
+  const onBatch = () => progress.report('annotating', stream.bytesRead, stream.records)
+  const sparse = input.detection.fileBytes < reference.detection.fileBytes * SPARSE_RATIO
+  let method: DbsnpResult['method'] = options.method ?? (sparse ? 'tabix' : 'merge_join')
+  progress.report('annotating', 0, 0, true)
+  try {
+    let skip = 0
+    if (method === 'merge_join') {
+      try {
+        await mergeJoin(stream, {
+          stats,
+          onAssigned: options.onAssigned,
+          referenceName,
+          openReference: (name) =>
+            new AlleleStream({
+              path: dbsnpPath,
+              compression: 'bgzf',
+              role: 'reference',
+              pool,
+              channel: 2,
+              start: offsets.firstBlock.get(name) ?? 0,
+              signal,
+            }),
+          unmatched,
+          contigMapping,
+          signal,
+          onBatch,
+        })
+      } catch (error) {
+        if (!(error instanceof InputNotSorted)) throw error
+        warnings.push({
+          code: 'INPUT_UNSORTED',
+          message: `the input is not sorted by position; the remaining alleles were annotated by region reads`,
+        })
+        skip = error.allelesDone
+        method = 'tabix'
+        stream.close()
+        stream = openInput()
+      }
+    }
+    if (method === 'tabix') {
+      await tabixJoin(
+        stream,
+        { path: dbsnpPath, indexPath },
+        {
+          stats,
+          onAssigned: options.onAssigned,
+          referenceName,
+          unmatched,
+          contigMapping,
+          signal,
+          onBatch,
+          skip,
+        },
+      )
+    }
+  } catch (error) {
+    if (signal?.aborted) throw new GeneticsCancelledError()
+    throw error
+  } finally {
+    stream.close()
+    signal?.removeEventListener('abort', onAbort)
+    await pool?.terminate()
+  }
+  progress.report('done', input.detection.fileBytes, stream.records, true)
+  // Report input contigs by the names the input's header uses where it declares them.
+  const written = new Map<string, string>()
+  for (const id of input.detection.contigs)
+    if (!written.has(canonicalChromosome(id))) written.set(canonicalChromosome(id), id)
+  const asWritten = (chrom: string) => written.get(chrom) ?? chrom
+  return {
+    method,
+    alleles: stats.alleles,
+    assigned: stats.assigned,
+    coverage: stats.alleles === 0 ? 0 : stats.assigned / stats.alleles,
+    alleleMismatches: stats.alleleMismatches,
+    agreedWithInputId: stats.agreedWithInputId,
+    differedFromInputId: stats.differedFromInputId,
+    multipleRsids: stats.multipleRsids,
+    contigMapping: Object.fromEntries([...contigMapping].map(([chrom, ref]) => [asWritten(chrom), ref])),
+    unmatchedContigs: [...unmatched].map(asWritten),
+    build: inputBuild,
+    referenceBuild,
+    warnings,
+  }
+}
+
+async function findIndex(dbsnpPath: string): Promise<string> {
+  for (const candidate of [`${dbsnpPath}.tbi`, `${dbsnpPath}.csi`]) {
+    const exists = await access(candidate).then(
+      () => true,
+      () => false,
+    )
+    if (exists) return candidate
+  }
+  throw new GeneticsInputError(
+    'DBSNP_REFERENCE_INVALID',
+    'the dbSNP reference has no .tbi or .csi index beside it (create one with `tabix -p vcf`)',
+  )
+}
