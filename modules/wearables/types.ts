@@ -18,4 +18,6 @@ export interface DailyValue {
   device: string | null
   source_id: string
   observation_ids: string[]
+  /** Other devices that recorded the same day and were set aside by source priority (never added). */
+  set_aside?: { device: string | null; value: number; source_id: string }[]
 }

@@ -1,0 +1,69 @@
+// The wearable metric catalog: what devices measure, in which canonical UCUM unit it is stored, and how
+// a day's records combine. Behavioral records (sleep diary, exercise, nutrition, habits) use the same
+// shape, so daily series work the same way for both.
+
+import type { WearableMetricDefinition } from './types'
+
+export const WEARABLE_METRICS: readonly WearableMetricDefinition[] = Object.freeze([
+  { code: 'resting_heart_rate', name: 'Resting heart rate', unit: '/min', daily: 'mean', better: 'lower' },
+  { code: 'heart_rate', name: 'Heart rate', unit: '/min', daily: 'mean', better: 'in_range' },
+  { code: 'hrv_rmssd', name: 'Heart rate variability (RMSSD)', unit: 'ms', daily: 'mean', better: 'higher' },
+  { code: 'hrv_sdnn', name: 'Heart rate variability (SDNN)', unit: 'ms', daily: 'mean', better: 'higher' },
+  { code: 'sleep_duration', name: 'Sleep duration', unit: 'min', daily: 'sum', better: 'in_range' },
+  { code: 'sleep_efficiency', name: 'Sleep efficiency', unit: '%', daily: 'mean', better: 'higher' },
+  { code: 'sleep_deep', name: 'Deep sleep', unit: 'min', daily: 'sum', better: 'higher' },
+  { code: 'sleep_rem', name: 'REM sleep', unit: 'min', daily: 'sum', better: 'higher' },
+  { code: 'sleep_light', name: 'Light sleep', unit: 'min', daily: 'sum', better: 'in_range' },
+  { code: 'sleep_awake', name: 'Awake time in bed', unit: 'min', daily: 'sum', better: 'lower' },
+  { code: 'steps', name: 'Steps', unit: '{steps}', daily: 'sum', better: 'higher' },
+  { code: 'active_energy', name: 'Active energy', unit: 'kcal', daily: 'sum', better: 'higher' },
+  { code: 'vo2max', name: 'VO2 max', unit: 'mL/(kg.min)', daily: 'last', better: 'higher' },
+  { code: 'spo2', name: 'Blood oxygen saturation', unit: '%', daily: 'mean', better: 'higher' },
+  { code: 'respiratory_rate', name: 'Respiratory rate', unit: '/min', daily: 'mean', better: 'in_range' },
+  {
+    code: 'temperature_deviation',
+    name: 'Skin temperature deviation from baseline',
+    unit: 'Cel',
+    daily: 'mean',
+    better: 'in_range',
+  },
+])
+
+/** Self-reported and logged behaviour: a sleep diary, exercise, nutrition and habits. */
+export const BEHAVIORAL_METRICS: readonly WearableMetricDefinition[] = Object.freeze([
+  {
+    code: 'diary_sleep_duration',
+    name: 'Sleep duration (diary)',
+    unit: 'min',
+    daily: 'sum',
+    better: 'in_range',
+  },
+  {
+    code: 'diary_sleep_quality',
+    name: 'Sleep quality (diary, 1-5)',
+    unit: '{score}',
+    daily: 'mean',
+    better: 'higher',
+  },
+  { code: 'exercise_duration', name: 'Exercise duration', unit: 'min', daily: 'sum', better: 'higher' },
+  { code: 'energy_intake', name: 'Energy intake', unit: 'kcal', daily: 'sum', better: 'in_range' },
+  { code: 'protein_intake', name: 'Protein intake', unit: 'g', daily: 'sum', better: 'in_range' },
+  { code: 'carbohydrate_intake', name: 'Carbohydrate intake', unit: 'g', daily: 'sum', better: 'in_range' },
+  { code: 'fat_intake', name: 'Fat intake', unit: 'g', daily: 'sum', better: 'in_range' },
+  { code: 'fiber_intake', name: 'Fiber intake', unit: 'g', daily: 'sum', better: 'higher' },
+  { code: 'alcohol_drinks', name: 'Alcoholic drinks', unit: '{drinks}', daily: 'sum', better: 'lower' },
+  { code: 'caffeine_intake', name: 'Caffeine', unit: 'mg', daily: 'sum', better: 'in_range' },
+  { code: 'water_intake', name: 'Water intake', unit: 'mL', daily: 'sum', better: 'in_range' },
+  { code: 'meditation_duration', name: 'Meditation', unit: 'min', daily: 'sum', better: 'higher' },
+  { code: 'mood', name: 'Mood (1-5)', unit: '{score}', daily: 'mean', better: 'higher' },
+  { code: 'stress', name: 'Stress (1-5)', unit: '{score}', daily: 'mean', better: 'lower' },
+])
+
+const BY_CODE = new Map([...WEARABLE_METRICS, ...BEHAVIORAL_METRICS].map((m) => [m.code, m]))
+
+export function wearableMetricByCode(code: string): WearableMetricDefinition | undefined {
+  return BY_CODE.get(code)
+}
+
+/** True for codes of the behavioral list (stored with modality `behavioral`). */
+export const isBehavioralMetric = (code: string) => BEHAVIORAL_METRICS.some((m) => m.code === code)
