@@ -5,6 +5,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { AppContext } from '../shared/context'
 import { ProblemError, problemBody } from '../shared/problem'
+import { OutputMismatch } from './tool-result'
 
 export const MCP_INSTANCE = '/mcp'
 
@@ -12,12 +13,14 @@ export const MCP_INSTANCE = '/mcp'
 export function toProblem(error: unknown, app: AppContext, requestId: string, tool: string): ProblemError {
   if (error instanceof ProblemError) return error
   const err = error as Error
+  // The message is left out on purpose: a failed query's message can quote its parameters, which may
+  // be health data. The name and the stack frames say where it failed.
   app.log.error('mcp.tool.failed', {
     request_id: requestId,
     tool,
     error: err?.name ?? typeof error,
-    message: err?.message,
-    stack: err?.stack,
+    ...(error instanceof OutputMismatch ? { paths: error.paths } : {}),
+    stack: err?.stack?.split('\n').slice(1).join('\n'),
   })
   return new ProblemError('internal', 'An unexpected error occurred; quote the request_id when reporting it.')
 }

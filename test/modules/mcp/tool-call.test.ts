@@ -188,6 +188,9 @@ describe('failures', () => {
     expect(textOf(result)).not.toContain('10.1.2.3')
     const logged = t.log.lines.map((l) => JSON.parse(l)).find((l) => l.event === 'mcp.tool.failed')
     expect(logged).toMatchObject({ request_id: 'req_tooltest', tool: 'test_failing', error: 'Error' })
+    // A message can quote query parameters (health data): only the name and stack frames are logged.
+    expect(JSON.stringify(logged)).not.toContain('10.1.2.3')
+    expect(logged.stack).toContain('tool-call.test.ts')
   })
 })
 
