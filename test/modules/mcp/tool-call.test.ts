@@ -214,3 +214,25 @@ describe('the result cap', () => {
     expect(textOf(result).length).toBeLessThan(2_000)
   })
 })
+
+describe('the catalogue', () => {
+  it('refuses to make a tool of an operation that reads a raw body', () => {
+    const upload = defineOperation(
+      {
+        id: 'test.upload',
+        method: 'PUT',
+        path: '/test-upload',
+        summary: 'Streams a file',
+        tags: ['Test'],
+        grant: 'imports',
+        rawBody: { mediaTypes: ['application/octet-stream'], description: 'The file' },
+        output: Type.Object({ ok: Type.Boolean() }),
+        mcp: { tool: 'test_upload' },
+      },
+      () => ({ ok: true }),
+    )
+    expect(() => buildToolCatalog([upload])).toThrow(
+      'Operation test.upload reads a raw request body and cannot be the MCP tool test_upload.',
+    )
+  })
+})
