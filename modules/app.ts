@@ -7,6 +7,7 @@ import { analysesModule } from './analyses'
 import { authModule } from './auth'
 import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
+import { dashboardsModule } from './dashboards'
 import { discoveryModule } from './discovery'
 import { geneticsModule } from './genetics'
 import { geneticsTasks } from './genetics/tasks'
@@ -37,6 +38,7 @@ export const MODULES: readonly DomainModule[] = [
   geneticsModule,
   analysesModule,
   goalsModule,
+  dashboardsModule,
   mcpModule,
 ]
 

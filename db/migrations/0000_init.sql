@@ -47,6 +47,21 @@ CREATE TABLE `api_keys` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `api_keys_token_hash_unique` ON `api_keys` (`token_hash`);--> statement-breakpoint
 CREATE INDEX `api_keys_owner` ON `api_keys` (`organization_id`,`user_id`);--> statement-breakpoint
+CREATE TABLE `dashboard_links` (
+	`id` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`analysis_id` text NOT NULL,
+	`design_id` text NOT NULL,
+	`token_hash` text NOT NULL,
+	`snapshot` text NOT NULL,
+	`created_at` text NOT NULL,
+	`expires_at` text NOT NULL,
+	`revoked_at` text
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `dashboard_links_token_hash_unique` ON `dashboard_links` (`token_hash`);--> statement-breakpoint
+CREATE INDEX `dashboard_links_scope` ON `dashboard_links` (`organization_id`,`user_id`,`id`);--> statement-breakpoint
 CREATE TABLE `genetic_findings` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text NOT NULL,

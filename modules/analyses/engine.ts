@@ -36,6 +36,7 @@ function wearableItems(baselines: Baseline[], series: AnalysisInputs['wearables'
         reference_range: null,
         optimal_range: null,
         measurements: values.length,
+        history: [],
         sources: [{ source_id: latest.source_id, observation_ids: latest.observation_ids, source_ref: null }],
         references: [],
       },

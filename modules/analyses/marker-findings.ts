@@ -9,6 +9,8 @@ import type { Interpretation, ObservationItem } from './model'
 import { describeRange, fmt, type Judgement, judge, round } from './ranges'
 import { biomarkerReference, METHODS, uniqueReferences } from './references'
 
+const HISTORY_POINTS = 50
+
 export const citeObservation = (o: ObservationInput): SourceCitation => ({
   source_id: o.source_id,
   observation_ids: [o.id],
@@ -175,6 +177,15 @@ export function markerFindings(
       reference_range: j.reference,
       optimal_range: j.optimal,
       measurements: series.length,
+      history: series
+        .filter((o) => o.value !== null)
+        .slice(-HISTORY_POINTS)
+        .map((o) => ({
+          observed_at: o.observed_at,
+          value: o.value as number,
+          source_id: o.source_id,
+          observation_id: o.id,
+        })),
       sources,
       references,
     })

@@ -111,6 +111,15 @@ export const ObservationItem = Type.Object({
   reference_range: Nullable(Range),
   optimal_range: Nullable(Range),
   measurements: Type.Integer({ description: 'How many values of this marker the analysis saw.' }),
+  history: Type.Array(
+    Type.Object({
+      observed_at: Type.String({ format: 'date-time' }),
+      value: Type.Number(),
+      source_id: Type.String(),
+      observation_id: Type.String(),
+    }),
+    { description: 'Numeric values of this marker over time, oldest first (at most the 50 most recent).' },
+  ),
   sources: Type.Array(SourceCitation),
   references: Type.Array(Reference),
 })
@@ -173,7 +182,9 @@ export const Baseline = Type.Object({
       significant: Type.Boolean({ description: 'True when |z| ≥ 1 over the recent window.' }),
     }),
   ),
-  series: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), value: Type.Number() })),
+  series: Type.Array(
+    Type.Object({ date: Type.String({ format: 'date' }), value: Type.Number(), source_id: Type.String() }),
+  ),
   sources: Type.Array(SourceCitation),
   references: Type.Array(Reference),
 })

@@ -132,7 +132,7 @@ export function wearableFindings(
       baseline,
       recent: window(recent, recentStart, lastDay, r),
       shift,
-      series: shown.map((v) => ({ date: v.date, value: round(v.value) })),
+      series: shown.map((v) => ({ date: v.date, value: round(v.value), source_id: v.source_id })),
       sources: cite(shown),
       references,
     })
