@@ -1,11 +1,13 @@
 // Serving POST /mcp: one stateless Streamable HTTP exchange. The gate has already authenticated the
-// caller (401 with WWW-Authenticate before any JSON-RPC is read); the SDK transport reads the body with
-// the service's size cap, answers protocol errors itself, and replies with JSON rather than a stream.
+// caller (401 with WWW-Authenticate before any JSON-RPC is read). The body is read here with the
+// service's size cap (413 problem); the SDK transport parses it, answers protocol errors itself, and
+// replies with JSON rather than a stream.
 
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { AppContext } from '../shared/context'
 import type { RequestInfo } from '../shared/operation'
 import type { Principal } from '../shared/principal'
+import { readBoundedBody, withBody } from './request-body'
 import { mcpServerFor } from './server'
 
 export async function handleMcpPost(
@@ -13,6 +15,7 @@ export async function handleMcpPost(
   principal: Principal,
   request: RequestInfo,
 ): Promise<Response> {
+  const body = await readBoundedBody(request.raw, app.config.maxBodyBytes)
   const server = mcpServerFor({ app, principal, request })
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -21,7 +24,7 @@ export async function handleMcpPost(
   })
   try {
     await server.connect(transport)
-    return await transport.handleRequest(request.raw)
+    return await transport.handleRequest(withBody(request.raw, body))
   } finally {
     // Safe with JSON responses: every answer is in the returned Response already.
     await transport.close()

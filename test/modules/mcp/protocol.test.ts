@@ -169,16 +169,37 @@ describe('malformed calls are protocol errors', () => {
     expect(r.json.error.message).toContain('Content-Type must be application/json')
   })
 
-  it('answers a body over the configured size with 413', async () => {
+  it('answers a body over the configured size with a 413 problem, as the rest of the API does', async () => {
     const huge = JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
       method: 'ping',
       params: { pad: 'x'.repeat(1_100_000) },
     })
-    const r = await postMcp(h.base, huge, auth())
-    expect(r.status).toBe(413)
-    expect(r.json.error.message).toContain(`${h.t.config.maxBodyBytes} bytes`)
+    const declared = await postMcp(h.base, huge, auth())
+    const chunks = [huge.slice(0, 600_000), huge.slice(600_000)]
+    const streamed = await fetch(`${h.base}/mcp`, {
+      method: 'POST',
+      headers: {
+        ...auth(),
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: new ReadableStream({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk))
+          controller.close()
+        },
+      }),
+    })
+    for (const r of [
+      declared,
+      { status: streamed.status, headers: streamed.headers, json: await streamed.json() },
+    ]) {
+      expect(r.status).toBe(413)
+      expect(r.headers.get('content-type')).toStartWith('application/problem+json')
+      expect(r.json).toMatchObject({ status: 413, max_bytes: h.t.config.maxBodyBytes, instance: '/mcp' })
+    }
   })
 
   it('acknowledges a notification with 202 and no body', async () => {
