@@ -17,7 +17,11 @@ function describeDatabase(url: string): string {
 try {
   const config = loadConfig()
   const { app, context, close } = await createApp(config)
-  app.listen({ port: config.port, hostname: config.host })
+  // Genetics upload parts stream through this server; let a whole file through in one PUT if sent so.
+  const maxRequestBodySize = Math.max(config.maxBodyBytes, config.genetics.maxUploadBytes)
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize })
+  // The embedded queue runs inside the service; with graphile-worker, `bun run worker` runs the tasks.
+  if (context.queue.kind === 'embedded') await context.queue.start()
   const mail = config.smtpUrl
     ? 'SMTP'
     : `development outbox (read it at ${config.publicBaseUrl}/dev/outbox?email=...)`
@@ -25,10 +29,13 @@ try {
   console.log(`  database: ${describeDatabase(config.databaseUrl)}`)
   console.log(`  mail: ${mail}`)
   console.log(`  OpenAPI: ${config.publicBaseUrl}/openapi.json`)
+  console.log(
+    `  queue: ${context.queue.kind === 'embedded' ? 'embedded (in-process)' : 'graphile-worker (run `bun run worker`)'}`,
+  )
   const stop = async () => {
     context.log.info('server.stopping')
     await app.stop()
-    close()
+    await close()
     process.exit(0)
   }
   process.on('SIGINT', stop)

@@ -11,6 +11,7 @@ import type { TaskRun } from '../shared/queue'
 import { analyzeGeneticsFile, GeneticsCancelledError, GeneticsInputError, type Progress } from './core'
 import * as repo from './repo'
 import { storeGeneticsResult } from './store-result'
+import { testPause } from './test-pause'
 
 const PROGRESS_EVERY_MS = 500
 const CANCEL_CHECK_EVERY_MS = 1000
@@ -100,6 +101,7 @@ export async function runGeneticsAnalysis(
 
   const copy = await app.storage.localCopy(upload.blob_key)
   try {
+    await testPause(app, 'before_read', run.attempt)
     const analysis = await analyzeGeneticsFile(copy.path, {
       annotation: upload.annotation_depth,
       dbsnpPath: app.config.dbsnpReferencePath,

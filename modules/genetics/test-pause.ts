@@ -1,6 +1,7 @@
 // A pause for crash tests only: with WDS_TEST_JOB_PAUSE=<point>:<ms> outside production, the first
 // attempt of a job waits at that point so a test can kill the worker there and watch the retry.
-// Points: 'after_source' (the source exists, its findings are not written yet).
+// Points: 'before_read' (the job is running, nothing read yet) and 'after_source' (the source exists,
+// its findings are not written yet).
 
 import type { AppContext } from '../shared/context'
 

@@ -89,7 +89,10 @@ export async function waitForJob(
   const deadline = Date.now() + limitMs
   for (;;) {
     const r = await t.call('GET', `/genetics/jobs/${jobId}`, { token: p.key })
-    if (r.status !== 200) throw new Error(`job read answered ${r.status}: ${r.text}`)
+    if (r.status !== 200) {
+      const errors = t.log.lines.filter((l) => l.includes('"level":"error"')).slice(-3)
+      throw new Error(`job read answered ${r.status}: ${r.text}\n${errors.join('\n')}`)
+    }
     if (until ? until(r.body) : FINAL.has(r.body.state)) return r.body
     if (Date.now() > deadline) throw new Error(`job ${jobId} still ${r.body.state} (${r.body.stage})`)
     await Bun.sleep(25)
