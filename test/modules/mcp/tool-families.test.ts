@@ -1,6 +1,6 @@
 // tools/call for each family of tools the registry offers, on real stored data, over the socket: the
 // structured result equals what the HTTP route answers, another user's ids give 404 with no data, and
-// naming another user gives 403. Goals and analyses (with action plans and wearable analysis).
+// naming another user gives 403. Goals, analyses (with action plans and wearable analysis) and dashboards.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -187,6 +187,63 @@ describe('analysis tools', () => {
       expect(textOf(result)).toStartWith('404 Not Found:')
       expect(textOf(result)).not.toContain('ldl_cholesterol')
     }
+  })
+
+  it('gives the dashboard spec and a private link for the analysis, and revokes the link', async () => {
+    const designs = await aliceClient.callTool({ name: 'list_dashboard_designs', arguments: {} })
+    const httpDesigns = await h.t.call('GET', '/designs', { token: alice.key })
+    expect(designs.structuredContent).toEqual(httpDesigns.body)
+    const designId = httpDesigns.body.data[0].id
+
+    const spec = await aliceClient.callTool({
+      name: 'get_dashboard_spec',
+      arguments: { analysis_id: analysisId },
+    })
+    expect(spec.isError).toBeUndefined()
+    expect(JSON.stringify(spec.structuredContent)).toContain(analysisId)
+
+    const link = await aliceClient.callTool({
+      name: 'create_dashboard_link',
+      arguments: { analysis_id: analysisId, design_id: designId, expires_in_days: 2 },
+    })
+    expect(link.isError).toBeUndefined()
+    const created = link.structuredContent as any
+    expect(created).toMatchObject({ analysis_id: analysisId, visibility: 'private_by_possession' })
+    expect(created.dashboard_url).toStartWith(h.t.config.publicBaseUrl)
+
+    const listed = await aliceClient.callTool({ name: 'list_dashboard_links', arguments: {} })
+    expect(listed.structuredContent).toEqual(
+      (await h.t.call('GET', '/dashboard-links', { token: alice.key })).body,
+    )
+
+    const bobRevoke = await bobClient.callTool({
+      name: 'revoke_dashboard_link',
+      arguments: { id: created.id },
+    })
+    expect(bobRevoke.isError).toBe(true)
+    expect(textOf(bobRevoke)).toStartWith('404 Not Found:')
+
+    const revoked = await aliceClient.callTool({
+      name: 'revoke_dashboard_link',
+      arguments: { id: created.id },
+    })
+    expect(revoked.structuredContent).toMatchObject({ id: created.id, status: 'revoked' })
+  })
+
+  it('gives another user 404 for the analysis’s dashboard spec and refuses a link to it', async () => {
+    const spec = await bobClient.callTool({
+      name: 'get_dashboard_spec',
+      arguments: { analysis_id: analysisId },
+    })
+    expect(spec.isError).toBe(true)
+    expect(spec.structuredContent).toBeUndefined()
+    expect(textOf(spec)).toStartWith('404 Not Found:')
+    const link = await bobClient.callTool({
+      name: 'create_dashboard_link',
+      arguments: { analysis_id: analysisId, design_id: 'clinical_summary' },
+    })
+    expect(link.isError).toBe(true)
+    expect(textOf(link)).not.toContain('dashboard_url')
   })
 
   it('refuses a token without the analyses grant', async () => {
