@@ -7,13 +7,13 @@ import { crossModalityLinks, geneticHighlights } from './cross-links'
 import type { AnalysisInputs, AnalysisOptions, Catalogs } from './inputs'
 import { markerFindings } from './marker-findings'
 import type { Analysis, Baseline, Interpretation, ModalityName, ObservationItem } from './model'
-import { fmt } from './ranges'
+import { displayUnit, fmt } from './ranges'
 import { GUIDELINES, uniqueReferences } from './references'
 import { wearableFindings } from './wearable-baselines'
 
 export type AnalysisBody = Omit<Analysis, 'id' | 'analysis_id' | 'organization_id' | 'user_id' | 'created_at'>
 
-const SLEEP_CODES = new Set(['sleep_duration', 'sleep_total', 'sleep_asleep'])
+const SLEEP_CODES = new Set(['sleep_duration', 'diary_sleep_duration'])
 const HOURS: Record<string, number> = { h: 1, min: 1 / 60, s: 1 / 3600 }
 
 /** Latest daily value of each wearable metric, as an observation item. */
@@ -78,7 +78,7 @@ function wearableInterpretations(baselines: Baseline[]): Interpretation[] {
       modality: 'wearables',
       status: b.shift.direction === 'above' ? 'high' : 'low',
       severity: unfavourable ? (Math.abs(b.shift.z) >= 2 ? 'moderate' : 'mild') : 'none',
-      statement: `${b.name} averaged ${fmt(b.recent.mean)} ${b.unit} over the last ${b.recent.days} day(s), ${b.shift.direction} your ${b.baseline?.days}-day baseline of ${fmt(b.baseline?.mean ?? 0)} ${b.unit} (z = ${b.shift.z}${b.shift.percent !== null ? `, ${b.shift.percent > 0 ? '+' : ''}${b.shift.percent}%` : ''}); ${unfavourable ? 'an unfavourable' : 'a favourable'} shift relative to your own baseline.`,
+      statement: `${b.name} averaged ${fmt(b.recent.mean)} ${displayUnit(b.unit)} over the last ${b.recent.days} day(s), ${b.shift.direction} your ${b.baseline?.days}-day baseline of ${fmt(b.baseline?.mean ?? 0)} ${displayUnit(b.unit)} (z = ${b.shift.z}${b.shift.percent !== null ? `, ${b.shift.percent > 0 ? '+' : ''}${b.shift.percent}%` : ''}); ${unfavourable ? 'an unfavourable' : 'a favourable'} shift relative to your own baseline.`,
       change: null,
       evidence: {
         level: (b.baseline?.days ?? 0) >= 21 ? 'moderate' : 'limited',

@@ -8,6 +8,7 @@ import type { Scope } from '../shared/principal'
 import { notFound } from '../shared/problem'
 import type { Source } from '../sources/model'
 import { getSource, listObservations, listSources } from '../sources/service'
+import { wearableMetricByCode } from '../wearables/service'
 import { apoeOfSource } from './apoe'
 import { loadDailySeries } from './daily-series'
 import type { AnalysisInputs, GeneticFindingInput, SourceInput } from './inputs'
@@ -52,14 +53,19 @@ export async function gatherInputs(
     .sort((a, b) => a.id.localeCompare(b.id))
   const ids = chosen.map((s) => s.id)
   const byModality = (m: Source['modality']) => chosen.filter((s) => s.modality === m).map((s) => s.id)
+  const seriesSources = options.wearablesOnly
+    ? byModality('wearables')
+    : [...byModality('wearables'), ...byModality('behavioral')]
+  const wearables =
+    seriesSources.length > 0 ? await loadDailySeries(app, scope, seriesSources, options.metrics) : []
+  // Lab results, and behavioral records the metric catalog does not know, are judged one by one.
   const observationSources = [...byModality('biomarkers'), ...byModality('behavioral')]
   const observations =
     !options.wearablesOnly && observationSources.length > 0
-      ? await listObservations(app, scope, { sourceIds: observationSources })
+      ? (await listObservations(app, scope, { sourceIds: observationSources })).filter(
+          (o) => o.modality === 'biomarkers' || !wearableMetricByCode(o.code),
+        )
       : []
-  const wearableSources = byModality('wearables')
-  const wearables =
-    wearableSources.length > 0 ? await loadDailySeries(app, scope, wearableSources, options.metrics) : []
   const geneticSources = options.wearablesOnly ? [] : byModality('genetics')
   const findings: GeneticFindingInput[] =
     geneticSources.length > 0

@@ -6,7 +6,7 @@ import type { BiomarkerDefinition } from '../biomarkers/types'
 import type { Reference, SourceCitation } from './citation-model'
 import type { AnalysisOptions, Catalogs, ObservationInput } from './inputs'
 import type { Interpretation, ObservationItem } from './model'
-import { describeRange, fmt, type Judgement, judge, round } from './ranges'
+import { describeRange, displayUnit, fmt, type Judgement, judge, round } from './ranges'
 import { biomarkerReference, METHODS, uniqueReferences } from './references'
 
 const HISTORY_POINTS = 50
@@ -87,7 +87,7 @@ function statement(
   const value =
     latest.value === null
       ? (latest.value_text ?? 'no value')
-      : `${fmt(latest.value)}${unit ? ` ${unit}` : ''}`
+      : `${fmt(latest.value)}${unit ? ` ${displayUnit(unit)}` : ''}`
   const range = j.reference ? describeRange(j.reference, unit) : null
   const where = {
     low: `below the reference range (${range})`,

@@ -83,7 +83,11 @@ export function judge(
   }
   if (value === null) return none
   const better = def?.better ?? 'in_range'
-  const references = applicable(def?.reference, profile)
+  const labRange = lab.low !== null || lab.high !== null
+  // A typical laboratory interval yields to the interval printed on the user's own report (labs differ
+  // by method); a guideline cut-off does not.
+  const labFirst = labRange && def?.citation.basis === 'typical_laboratory_interval'
+  const references = labFirst ? [] : applicable(def?.reference, profile)
   if (references.length > 0) {
     const sides = new Set(references.map((r) => side(value, r)))
     if (sides.size > 1) {
@@ -102,7 +106,7 @@ export function judge(
         : where
     return { status, severity: severityOf(value, reference, better), reference, optimal, basis: 'catalog' }
   }
-  if (lab.low !== null || lab.high !== null) {
+  if (labRange) {
     const range: MarkerRange = { low: lab.low ?? undefined, high: lab.high ?? undefined }
     const where = side(value, range)
     return {
@@ -121,7 +125,7 @@ export function describeRange(
   range: { low: number | null; high: number | null },
   unit: string | null,
 ): string {
-  const u = unit ? ` ${unit}` : ''
+  const u = unit ? ` ${displayUnit(unit)}` : ''
   if (range.low !== null && range.high !== null) return `${fmt(range.low)}–${fmt(range.high)}${u}`
   if (range.high !== null) return `≤ ${fmt(range.high)}${u}`
   if (range.low !== null) return `≥ ${fmt(range.low)}${u}`
@@ -138,3 +142,6 @@ export function fmt(n: number): string {
 
 /** Round for output so the JSON stays readable and stable. */
 export const round = (n: number, digits = 3) => Number(n.toFixed(digits))
+
+/** A UCUM unit as people read it: annotations lose their braces (`{steps}` → `steps`). */
+export const displayUnit = (unit: string | null) => (unit ? unit.replace(/^\{(.+)\}$/, '$1') : '')
