@@ -42,7 +42,11 @@ function protocolError(error: unknown, caller: ToolCaller, what: string): McpErr
   if (error instanceof McpError) return error
   const problem = toProblem(error, caller.app, caller.request.id, what)
   const code =
-    problem.status === 422 || problem.status === 404 ? ErrorCode.InvalidParams : ErrorCode.InternalError
+    problem.status >= 500
+      ? ErrorCode.InternalError
+      : problem.status === 401 || problem.status === 403
+        ? ErrorCode.InvalidRequest
+        : ErrorCode.InvalidParams
   const body = problemBody(problem, caller.app.config.publicBaseUrl, MCP_INSTANCE, caller.request.id)
   return new McpError(code, problem.detail, body)
 }
