@@ -194,25 +194,24 @@ function validateOptions(calls: unknown, options: AncestryOptions, replicates: n
 
 function dataWarnings(interpreted: ReturnType<typeof interpretCalls>, options: AncestryOptions): string[] {
   const { coverage } = interpreted
+  const { alleleMismatch, filtered, unexpectedPloidy } = coverage.unusable
   const warnings: string[] = []
-  if (coverage.unusable.alleleMismatch > 0) {
+  if (alleleMismatch > 0) {
     warnings.push(
-      `${coverage.unusable.alleleMismatch} calls had letters matching neither panel allele (another strand, ` +
-        'an indel or a different variant at the same place) and were not used.',
+      `${counted(alleleMismatch, 'call')} had letters matching neither panel allele (another strand, an indel ` +
+        'or a different variant at the same place) and could not be used.',
     )
   }
-  if (coverage.unusable.filtered > 0) {
-    warnings.push(
-      `${coverage.unusable.filtered} calls failed the source's quality filters and were not used.`,
-    )
+  if (filtered > 0) {
+    warnings.push(`${counted(filtered, 'call')} failed the source's quality filters and could not be used.`)
   }
-  if (coverage.unusable.unexpectedPloidy > 0) {
-    warnings.push(`${coverage.unusable.unexpectedPloidy} calls had more than two alleles and were not used.`)
+  if (unexpectedPloidy > 0) {
+    warnings.push(`${counted(unexpectedPloidy, 'call')} had more than two alleles and could not be used.`)
   }
   if (interpreted.positionDiffers > 0) {
     warnings.push(
-      `${interpreted.positionDiffers} markers were found at a position other than the panel's ${options.build} ` +
-        'position (matched by rsID); check that the build is right.',
+      `${counted(interpreted.positionDiffers, 'marker')} sat at a position other than the panel's ` +
+        `${options.build} position (matched by rsID); check that the build is right.`,
     )
   }
   if (options.build === 'NCBI36') {
@@ -229,6 +228,11 @@ function dataWarnings(interpreted: ReturnType<typeof interpretCalls>, options: A
     )
   }
   return warnings
+}
+
+/** '1 call', '3 calls'. */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
 }
 
 function round(value: number, digits: number): number {

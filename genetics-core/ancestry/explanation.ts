@@ -29,13 +29,14 @@ export function explainMethod(input: ExplanationInput): { method: string; limits
     'The reference is 1,252 people from 26 populations. Someone whose ancestry is not among them ' +
       '(for example Middle Eastern, Oceanian or Native American without European or African ancestry) ' +
       'is matched to the nearest group available; the label is a statistical resemblance, not an identity.',
-    'With this panel the super-population is usually right (about 99.5% in cross-validation), but the ' +
-      'nearest of the 26 populations is right only about half the time: neighbouring populations such ' +
-      'as British and Utah-European, or Northern and Southern Han Chinese, look almost the same at these markers.',
+    'With this panel the super-population was right for 99.3–99.5% of reference people in repeated ' +
+      'cross-validation (no super-population below 97%), but the nearest of the 26 populations only about ' +
+      'half the time (51%): neighbouring populations such as British and Utah-European, or Northern and ' +
+      'Southern Han Chinese, look almost the same at these markers.',
     'The closest group and the admixture proportions answer different questions. Admixed people often ' +
-      'show a largest component that differs from their closest group, and that is expected: many ' +
-      'Puerto Ricans, Colombians or African Americans are closest to their own reference population ' +
-      'while their largest single component is European or African.',
+      'show a largest component that differs from their closest group, and that is expected: in ' +
+      'cross-validation a third of the Admixed American reference people (58 of 173) had a largest ' +
+      'component other than Admixed American, nearly always European.',
     'The Admixed American (AMR) reference groups are themselves mixtures of European, African and ' +
       'Native American ancestry, so an AMR proportion overlaps the others in meaning; components of a ' +
       'few percent are within the noise of 169 markers.',

@@ -1,0 +1,112 @@
+// The shipped ancestry model: its targets, its internal consistency, and that it is exactly what the
+// build script produces from the training data (from the fixture copy everywhere, and from the shared
+// data directory where it exists, which also proves the fixture copy faithful).
+
+import { describe, expect, test } from 'bun:test'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ancestryTargets } from '../../genetics-core/ancestry'
+import { REFERENCE_POPULATIONS, SUPER_POPULATION_CODES } from '../../genetics-core/ancestry/populations'
+import { shippedModelFile } from '../../genetics-core/ancestry/shipped-model'
+import { buildAncestryModel } from '../../genetics-core/ancestry/training/build-model'
+import { readTrainingData } from '../../genetics-core/ancestry/training/training-data'
+
+const repoRoot = join(import.meta.dir, '..', '..')
+const fixtures = join(repoRoot, 'test', 'fixtures', 'genetics', 'ancestry')
+const sharedTraining = join(
+  process.env.SHARED_DIR ?? join(repoRoot, '..', 'shared'),
+  'data',
+  'genetics',
+  'ancestry',
+)
+const BUILD_TIMEOUT_MS = 120_000
+const committed = JSON.parse(
+  readFileSync(join(repoRoot, 'genetics-core', 'ancestry', 'ancestry-model.json'), 'utf8'),
+)
+
+describe('ancestry targets', () => {
+  test('list the 169 panel markers once each, keyed by rsID, with GRCh37 and GRCh38 positions', () => {
+    const targets = ancestryTargets()
+    expect(targets).toHaveLength(169)
+    expect(new Set(targets.map((t) => t.key)).size).toBe(169)
+    for (const target of targets) {
+      expect(target.key).toBe(`ancestry:${target.rsid}`)
+      expect(target.rsid).toMatch(/^rs\d+$/)
+      expect(target.grch37!.chrom).toMatch(/^([1-9]|1\d|2[0-2])$/)
+      expect(target.grch38!.chrom).toBe(target.grch37!.chrom)
+      expect(target.grch37!.pos).toBeGreaterThan(0)
+      expect(target.grch38!.pos).toBeGreaterThan(0)
+    }
+  })
+
+  test('match the panel table row for row (first marker as a spot check)', () => {
+    const data = readTrainingData(fixtures)
+    expect(ancestryTargets()[0]).toEqual({
+      key: 'ancestry:rs2986742',
+      rsid: 'rs2986742',
+      grch37: { chrom: '1', pos: 6550376 },
+      grch38: { chrom: '1', pos: 6490316 },
+    })
+    expect(ancestryTargets().map((t) => t.rsid)).toEqual(data.markers.map((m) => m.rsid))
+  })
+})
+
+describe('shipped model file', () => {
+  const model = shippedModelFile()
+
+  test('has every super-population and population with frequencies strictly between 0 and 1', () => {
+    expect(model.superPopulations.map((s) => s.code)).toEqual([...SUPER_POPULATION_CODES])
+    expect(model.populations.map((p) => p.code)).toEqual(REFERENCE_POPULATIONS.map((p) => p.code))
+    const vectors = [
+      ...model.superPopulations.map((s) => s.altFrequencies),
+      ...model.admixtureSources.map((s) => s.altFrequencies),
+      ...model.populations.flatMap((p) => (p.model === 'allele_frequencies' ? [p.altFrequencies] : [])),
+    ]
+    expect(vectors).toHaveLength(5 + 3 + 20)
+    for (const vector of vectors) {
+      expect(vector).toHaveLength(169)
+      for (const f of vector) {
+        expect(f).toBeGreaterThan(0)
+        expect(f).toBeLessThan(1)
+      }
+    }
+  })
+
+  test('describes the six admixed populations by member profiles that each sum to one', () => {
+    const admixed = model.populations.filter((p) => p.model === 'admixture_profiles')
+    expect(admixed.map((p) => p.code)).toEqual(['ACB', 'ASW', 'CLM', 'MXL', 'PEL', 'PUR'])
+    for (const population of admixed) {
+      if (population.model !== 'admixture_profiles') continue
+      expect(population.profiles).toHaveLength(population.samples)
+      for (const profile of population.profiles) {
+        expect(profile).toHaveLength(3)
+        expect(profile.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6)
+      }
+    }
+    expect(model.training.samples).toBe(1252)
+    expect(model.training.samplesPerSuperPopulation).toEqual({
+      AFR: 327,
+      AMR: 173,
+      EAS: 253,
+      EUR: 254,
+      SAS: 245,
+    })
+  })
+
+  // A full build (hyperparameter search by cross-validation) takes a few seconds, more on a busy machine.
+  test(
+    'is exactly what the build script makes from the training data (fixture copy)',
+    () => {
+      expect(buildAncestryModel(fixtures)).toEqual(committed)
+    },
+    BUILD_TIMEOUT_MS,
+  )
+
+  test.skipIf(!existsSync(sharedTraining))(
+    'is exactly what the build script makes from the shared training data',
+    () => {
+      expect(buildAncestryModel(sharedTraining)).toEqual(committed)
+    },
+    BUILD_TIMEOUT_MS,
+  )
+})

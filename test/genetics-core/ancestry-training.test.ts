@@ -1,0 +1,125 @@
+// The training-side code behind the shipped model and ACCURACY.md: reading the labelled data, the
+// cross-validation folds, and the accuracy and calibration figures.
+
+import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import type { HeldOutPrediction } from '../../genetics-core/ancestry/training/cross-validate'
+import { stratifiedFolds } from '../../genetics-core/ancestry/training/folds'
+import { populationMetrics, superPopulationMetrics } from '../../genetics-core/ancestry/training/metrics'
+import {
+  readTrainingData,
+  sampleDosages,
+  TRAINING_FILES,
+  TrainingDataError,
+} from '../../genetics-core/ancestry/training/training-data'
+
+const fixtures = join(import.meta.dir, '..', 'fixtures', 'genetics', 'ancestry')
+
+describe('training data', () => {
+  const data = readTrainingData(fixtures)
+
+  test('joins 1,252 labelled people to 169 markers with dosages 0 to 2', () => {
+    expect(data.samples).toHaveLength(1252)
+    expect(data.markers).toHaveLength(169)
+    expect(data.samples[0]).toEqual({ id: 'HG00096', population: 'GBR', superPopulation: 'EUR' })
+    expect(data.dosages.every((d) => d <= 2)).toBe(true)
+    // HG00096 is 1|0 at rs2986742 (the first record of the VCF).
+    expect(sampleDosages(data, 0)[0]).toBe(1)
+  })
+
+  test('refuses a genotype file whose alleles disagree with the panel table, naming the line', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'ancestry-training-'))
+    for (const name of [TRAINING_FILES.panel, TRAINING_FILES.labels]) {
+      writeFileSync(join(directory, name), readFileSync(join(fixtures, name)))
+    }
+    // node:zlib reads every BGZF member (Bun.gunzipSync would stop after the first).
+    const vcf = gunzipSync(readFileSync(join(fixtures, TRAINING_FILES.genotypes)))
+    const text = new TextDecoder().decode(vcf).replace('\trs2986742\tT\tC\t', '\trs2986742\tT\tG\t')
+    writeFileSync(join(directory, TRAINING_FILES.genotypes), gzipSync(text))
+    expect(() => readTrainingData(directory)).toThrow(TrainingDataError)
+    expect(() => readTrainingData(directory)).toThrow(
+      'aisnp.1kg.train.vcf.gz line 227: rs2986742 disagrees with the panel table',
+    )
+  })
+})
+
+describe('cross-validation folds', () => {
+  test('spread every population evenly over the folds, the same way for the same seed', () => {
+    const data = readTrainingData(fixtures)
+    const all = data.samples.map((_, s) => s)
+    const folds = stratifiedFolds(all, (s) => data.samples[s].population, 10, 5)
+    expect(stratifiedFolds(all, (s) => data.samples[s].population, 10, 5)).toEqual(folds)
+    expect(stratifiedFolds(all, (s) => data.samples[s].population, 10, 6)).not.toEqual(folds)
+    for (const population of ['YRI', 'ASW', 'MXL']) {
+      const counts = new Array(10).fill(0)
+      for (const s of all) if (data.samples[s].population === population) counts[folds.get(s)!]++
+      expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1)
+    }
+  })
+})
+
+describe('accuracy and calibration figures', () => {
+  // Two people, five super-populations in code order AFR AMR EAS EUR SAS; populations follow the
+  // reference order (ACB=0 ... YRI=25).
+  const prediction = (
+    truthSuper: number,
+    truthPopulation: number,
+    supers: number[],
+    population: number,
+  ): HeldOutPrediction => {
+    const populations = new Float64Array(26)
+    populations[population] = 1
+    return {
+      sample: 0,
+      truthSuperPopulation: truthSuper,
+      truthPopulation,
+      superPopulationProbabilities: Float64Array.from(supers),
+      populationProbabilities: populations,
+      markers: 169,
+    }
+  }
+  const predictions = [
+    prediction(0, 25, [0.8, 0.2, 0, 0, 0], 25), // a Yoruba person, right at 0.8
+    prediction(3, 4, [0, 0.6, 0, 0.4, 0], 7), // a Utah-European, wrongly Admixed American (CLM) at 0.6
+  ]
+
+  test('count right answers overall and per super-population, with the confusion matrix', () => {
+    const m = superPopulationMetrics(predictions)
+    expect(m.accuracy).toBe(0.5)
+    expect(m.perGroup.find((g) => g.code === 'AFR')).toEqual({
+      code: 'AFR',
+      samples: 1,
+      correct: 1,
+      accuracy: 1,
+    })
+    expect(m.perGroup.find((g) => g.code === 'EUR')).toEqual({
+      code: 'EUR',
+      samples: 1,
+      correct: 0,
+      accuracy: 0,
+    })
+    expect(m.confusion[3][1]).toBe(1)
+  })
+
+  test('compute log loss, Brier score and the reliability table exactly', () => {
+    const m = superPopulationMetrics(predictions)
+    expect(m.logLoss).toBeCloseTo((-Math.log(0.8) - Math.log(0.4)) / 2, 12)
+    // (0.2^2 + 0.2^2) and (0.6^2 + 0.6^2), averaged over the two people.
+    expect(m.brier).toBeCloseTo((0.08 + 0.72) / 2, 12)
+    expect(m.reliability.filter((bin) => bin.count > 0)).toEqual([
+      { lower: 0.5, upper: 0.7, count: 1, meanProbability: 0.6, accuracy: 0 },
+      { lower: 0.7, upper: 0.9, count: 1, meanProbability: 0.8, accuracy: 1 },
+    ])
+    expect(m.expectedCalibrationError).toBeCloseTo(0.5 * 0.6 + 0.5 * 0.2, 12)
+  })
+
+  test('pick the population within the chosen super-population', () => {
+    const m = populationMetrics(predictions)
+    expect(m.correct).toBe(1)
+    expect(m.perGroup[25]).toEqual({ code: 'YRI', samples: 1, correct: 1, accuracy: 1 })
+    expect(m.confusion[4][7]).toBe(1)
+  })
+})
