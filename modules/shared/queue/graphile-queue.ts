@@ -129,7 +129,8 @@ export class GraphileQueue implements JobQueue {
     this.heartbeat = null
     if (this.runner) {
       const ids = [...this.workerIds]
-      await this.runner.stop()
+      // The runner may already have stopped itself (e.g. on a fatal error); stopping twice throws.
+      await this.runner.stop().catch(() => {})
       this.runner = null
       if (ids.length > 0) {
         const utils = await this.workerUtils()

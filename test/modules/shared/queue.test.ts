@@ -1,0 +1,133 @@
+// The job queue on both implementations: the same task functions run on the embedded queue (SQLite,
+// in-process) and on graphile-worker (real PostgreSQL, a schema of its own per run). A task that
+// throws is retried until it succeeds or runs out of attempts; enqueueing a key twice runs it once;
+// work queued before a start (or left by a dead process) runs once the queue starts.
+
+import { afterAll, describe, expect, it } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openDatabase } from '../../../db/client'
+import { memoryLogger } from '../../../modules/shared/logger'
+import { EmbeddedQueue, GraphileQueue, type JobQueue, type TaskList } from '../../../modules/shared/queue'
+import { dropSchema, PG_URL, uniqueSchema } from '../genetics/pg'
+
+const scope = { organization_id: 'org_test', user_id: 'usr_test' }
+const cleanups: (() => Promise<void> | void)[] = []
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup()
+})
+
+async function embedded(tasks: () => TaskList, dir = mkdtempSync(join(tmpdir(), 'wds-queue-'))) {
+  const database = await openDatabase(`file:${join(dir, 'q.db')}`)
+  const queue = new EmbeddedQueue(database.db, tasks, {
+    concurrency: 1,
+    pollMs: 20,
+    retryBaseMs: 10,
+    log: memoryLogger(),
+  })
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+  cleanups.push(async () => {
+    await queue.stop()
+    database.close()
+  })
+  return { queue, dir }
+}
+
+async function graphile(tasks: () => TaskList) {
+  const schema = uniqueSchema('queue')
+  const queue = new GraphileQueue(tasks, {
+    connectionString: PG_URL,
+    schema,
+    concurrency: 1,
+    workerTimeoutSeconds: 5,
+    pollIntervalMs: 100,
+    log: memoryLogger(),
+  })
+  cleanups.push(() => dropSchema(schema))
+  cleanups.push(() => queue.stop())
+  return { queue }
+}
+
+const MAKERS: [string, (tasks: () => TaskList) => Promise<{ queue: JobQueue }>][] = [
+  ['embedded', (tasks) => embedded(tasks)],
+  ['graphile', graphile],
+]
+
+async function waitFor(check: () => boolean, limitMs = 20_000) {
+  const deadline = Date.now() + limitMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out')
+    await Bun.sleep(20)
+  }
+}
+
+for (const [name, make] of MAKERS) {
+  describe(`the ${name} queue`, () => {
+    it('retries a failing task and reports the attempt number', async () => {
+      const seen: number[] = []
+      const { queue } = await make(() => ({
+        flaky: async (payload, run) => {
+          seen.push(run.attempt)
+          expect(payload).toEqual({ n: 1 })
+          if (run.attempt < 2) throw new Error('transient')
+        },
+      }))
+      await queue.start()
+      await queue.enqueue('flaky', { n: 1 }, { key: 'k-flaky', scope, maxAttempts: 3 })
+      await waitFor(() => seen.length === 2)
+      await Bun.sleep(300)
+      expect(seen).toEqual([1, 2])
+    })
+
+    it('runs a key once however often it is enqueued, and can drop work not yet started', async () => {
+      const runs: string[] = []
+      const { queue } = await make(() => ({ once: async (payload) => void runs.push(String(payload.id)) }))
+      await queue.enqueue('once', { id: 'a' }, { key: 'k-a', scope })
+      await queue.enqueue('once', { id: 'a' }, { key: 'k-a', scope })
+      await queue.enqueue('once', { id: 'b' }, { key: 'k-b', scope })
+      expect(await queue.remove('k-b')).toBe(true)
+      expect(await queue.remove('k-missing')).toBe(false)
+      await queue.start()
+      await waitFor(() => runs.length >= 1)
+      await Bun.sleep(300)
+      expect(runs).toEqual(['a'])
+    })
+
+    it('gives up after the last attempt', async () => {
+      let calls = 0
+      const { queue } = await make(() => ({
+        broken: async () => {
+          calls++
+          throw new Error('always')
+        },
+      }))
+      await queue.start()
+      await queue.enqueue('broken', {}, { key: 'k-broken', scope, maxAttempts: 2 })
+      await waitFor(() => calls === 2)
+      await Bun.sleep(400)
+      expect(calls).toBe(2)
+    })
+  })
+}
+
+describe('the embedded queue across restarts', () => {
+  it('runs work left queued or running by a process that stopped', async () => {
+    const runs: number[] = []
+    const tasks = () => ({
+      work: async (_: Record<string, unknown>, run: { attempt: number }) => void runs.push(run.attempt),
+    })
+    const first = await embedded(tasks)
+    await first.queue.enqueue('work', {}, { key: 'k-left', scope })
+    // Simulate a crash mid-task: the row says running, held by a runner that no longer exists.
+    const db = await openDatabase(`file:${join(first.dir, 'q.db')}`)
+    await db.client.execute("update queue_tasks set state = 'running', attempts = 1, locked_by = 'gone'")
+    db.close()
+    const second = await embedded(tasks, first.dir)
+    await second.queue.start()
+    await waitFor(() => runs.length === 1)
+    expect(runs).toEqual([2])
+    const rows = await second.queue.list()
+    expect(rows.map((r) => [r.key, r.state, r.attempts])).toEqual([['k-left', 'done', 2]])
+  })
+})
