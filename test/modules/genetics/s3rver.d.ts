@@ -1,0 +1,15 @@
+// Types for s3rver (a local S3-compatible server used by the storage tests); it ships none.
+declare module 's3rver' {
+  interface S3rverOptions {
+    port?: number
+    address?: string
+    silent?: boolean
+    directory: string
+    configureBuckets?: { name: string }[]
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions)
+    run(): Promise<{ address: string; port: number }>
+    close(): Promise<void>
+  }
+}
