@@ -4,6 +4,8 @@
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
+import { HealthContext, HealthContextBody, RetestQuery, RetestReminders, UserParams } from './context-model'
+import { buildHealthContext } from './health-context'
 import {
   Analysis,
   AnalysisCreateBody,
@@ -14,6 +16,7 @@ import {
 } from './model'
 import { ActionPlan, ActionPlanBody } from './plan-model'
 import { createActionPlan } from './plan-service'
+import { retestReminders } from './retest-reminders'
 import { createAnalysis, createWearableAnalysis, getAnalysis, listAnalyses } from './service'
 
 const tags = ['Analyses']
@@ -123,10 +126,47 @@ export const actionPlanCreate = defineOperation(
   ({ params, body }, { app, principal }) => createActionPlan(app, scopeOf(principal), params.id, body),
 )
 
+export const healthContextCreate = defineOperation(
+  {
+    id: 'analyses.health_context',
+    method: 'POST',
+    path: '/users/:user_id/health-context',
+    summary: 'A compact, agent-ready health context, bounded in size',
+    description:
+      'Latest key values and flags, genotype highlights, active goals and data freshness per modality, each naming its source; at most 8 KB of JSON (`truncated` says when items were left out).',
+    tags,
+    grant: 'health_context',
+    params: UserParams,
+    body: HealthContextBody,
+    output: HealthContext,
+    mcp: { tool: 'get_health_context' },
+  },
+  ({ body }, { app, principal }) =>
+    buildHealthContext(app, scopeOf(principal), { maxMarkers: body.max_markers }),
+)
+
+export const retestRemindersGet = defineOperation(
+  {
+    id: 'analyses.retest_reminders',
+    method: 'GET',
+    path: '/users/:user_id/retest-reminders',
+    summary: 'Retest and check-in cadence per marker and modality, with next due dates and overdue flags',
+    tags,
+    grant: 'analyses',
+    params: UserParams,
+    query: RetestQuery,
+    output: RetestReminders,
+    mcp: { tool: 'get_retest_reminders' },
+  },
+  (_input, { app, principal }) => retestReminders(app, scopeOf(principal)),
+)
+
 export const analysesOperations = [
   wearablesAnalyze,
   analysesCreate,
   analysesList,
   analysesGet,
   actionPlanCreate,
+  healthContextCreate,
+  retestRemindersGet,
 ]
