@@ -5,6 +5,7 @@
 
 import type { SiteCall } from '../types'
 import type { CompiledAncestryModel } from './compiled-model'
+import { AncestryError } from './errors'
 import type { MarkerObservations } from './observations'
 import { ancestryTargetKey } from './targets'
 import type { AncestryCoverage, AncestryOptions } from './types'
@@ -14,6 +15,8 @@ export interface InterpretedCalls {
   coverage: AncestryCoverage
   /** True when the calls come from a consumer array (no REF stated), which lists markers explicitly. */
   consumerArray: boolean
+  /** Markers read as hom-ref from a gVCF reference block covering them. */
+  fromReferenceBlocks: number
   /** Markers found at a position other than the panel's for the stated build (matched by rsID). */
   positionDiffers: number
 }
@@ -26,7 +29,10 @@ export function interpretCalls(
   options: Pick<AncestryOptions, 'build' | 'assumption'>,
 ): InterpretedCalls {
   const markers = model.file.markers
-  const consumerArray = [...calls.values()].some((call) => call.ref === null)
+  for (const [key, call] of calls) checkCallShape(key, call)
+  // A gVCF reference block inside its span also has no REF letter; only a variant-free source with no
+  // REF anywhere is a genotyping array.
+  const consumerArray = [...calls.values()].some((call) => call.ref === null && !call.fromReferenceBlock)
   const fillAbsent = options.assumption === 'genome_wide' && !consumerArray
   const coverage: AncestryCoverage = {
     panelSize: markers.length,
@@ -40,6 +46,7 @@ export function interpretCalls(
   const alt: number[] = []
   const total: number[] = []
   let positionDiffers = 0
+  let fromReferenceBlocks = 0
 
   markers.forEach((marker, m) => {
     const call = calls.get(ancestryTargetKey(marker))
@@ -63,6 +70,7 @@ export function interpretCalls(
       coverage.unusable[counted.outcome]++
       return
     }
+    if (call.fromReferenceBlock) fromReferenceBlocks++
     index.push(m)
     alt.push(counted.alt)
     total.push(counted.total)
@@ -76,7 +84,26 @@ export function interpretCalls(
     },
     coverage,
     consumerArray,
+    fromReferenceBlocks,
     positionDiffers,
+  }
+}
+
+/** The calls come from our own engine, but a malformed one must still fail with a typed error. */
+function checkCallShape(key: string, call: unknown): void {
+  const c = call as Partial<SiteCall> | null
+  const valid =
+    typeof c === 'object' &&
+    c !== null &&
+    Array.isArray(c.alleles) &&
+    c.alleles.every((allele) => typeof allele === 'string') &&
+    (c.ref === null || typeof c.ref === 'string') &&
+    typeof c.zygosity === 'string'
+  if (!valid) {
+    throw new AncestryError(
+      'ANCESTRY_INVALID_CALL',
+      `the call for ${key} is not a genotype call (alleles, ref, zygosity)`,
+    )
   }
 }
 
@@ -86,10 +113,15 @@ function countAltAlleles(
   alt: string,
 ): { outcome: MarkerOutcome; alt: number; total: number } {
   const unusable = (outcome: MarkerOutcome) => ({ outcome, alt: 0, total: 0 })
-  if (call.filter !== null && call.filter !== 'PASS' && call.filter !== '.') return unusable('filtered')
+  const filter = call.filter ?? null
+  if (filter !== null && filter !== 'PASS' && filter !== '.') return unusable('filtered')
   const called = call.alleles.filter((allele) => allele !== '.' && allele !== '')
   if (call.zygosity === 'no_call' || called.length === 0) return unusable('noCall')
   if (called.length > 2) return unusable('unexpectedPloidy')
+  // Inside a gVCF reference block the letters are unknown ('N'): the block itself says the site matches
+  // the reference, which is the panel's REF allele.
+  if (call.fromReferenceBlock && call.zygosity === 'hom_ref')
+    return { outcome: 'usable', alt: 0, total: called.length }
   let altCopies = 0
   for (const allele of called) {
     const letter = allele.toUpperCase()

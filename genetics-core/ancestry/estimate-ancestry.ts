@@ -8,7 +8,6 @@ import { bootstrapAdmixtureIntervals, CONFIDENCE_LEVEL } from './admixture-boots
 import { fitAdmixture } from './admixture-em'
 import { interpretCalls } from './call-observations'
 import { argMax, closestGroupPosterior, closestGroups } from './closest-group'
-import type { CompiledAncestryModel } from './compiled-model'
 import { AncestryError } from './errors'
 import { describeAssumption, explainMethod } from './explanation'
 import { REFERENCE_POPULATIONS, SUPER_POPULATION_CODES, SUPER_POPULATION_NAMES } from './populations'
@@ -41,14 +40,18 @@ const ASSUMPTIONS = new Set(['variant_only', 'genome_wide'])
 
 /**
  * Estimates ancestry from the calls at the panel markers (keys from ancestryTargets()).
- * Throws AncestryError ANCESTRY_NO_USABLE_MARKERS when no marker can be used, and
- * ANCESTRY_INVALID_OPTIONS for options outside their documented range.
+ * Throws AncestryError ANCESTRY_NO_USABLE_MARKERS when no marker can be used,
+ * ANCESTRY_INVALID_OPTIONS for options outside their documented range and ANCESTRY_INVALID_CALL for a
+ * map entry that is not a genotype call.
+ *
+ * @example
+ * // `calls`: the reader engine's Map<targetKey, SiteCall> for the targets of ancestryTargets()
+ * const result = estimateAncestry(calls, { build: 'GRCh38', assumption: 'variant_only', seed: 1 })
+ * result.closestGroup.superPopulation.code // 'EUR'
+ * result.admixture.components // five { code, name, proportion, interval: [lower, upper] }
  */
-export function estimateAncestry(
-  calls: Map<string, SiteCall>,
-  options: AncestryOptions,
-  model: CompiledAncestryModel = shippedModel(),
-): AncestryResult {
+export function estimateAncestry(calls: Map<string, SiteCall>, options: AncestryOptions): AncestryResult {
+  const model = shippedModel()
   const replicates = options.bootstrap ?? DEFAULT_BOOTSTRAP_REPLICATES
   const seed = options.seed ?? DEFAULT_BOOTSTRAP_SEED
   validateOptions(calls, options, replicates, seed)

@@ -380,3 +380,48 @@ describe('explanation', () => {
 function consumerCalls(calls: Map<string, SiteCall>): Map<string, SiteCall> {
   return new Map([...calls].map(([key, call]) => [key, { ...call, ref: null, alts: [], filter: null }]))
 }
+
+describe('gVCF reference blocks and malformed calls', () => {
+  test('a marker inside a reference block (no REF letter, alleles N) counts as hom-ref, not as an array call', () => {
+    const complete = person('IBS').calls
+    const gvcf = new Map(complete)
+    for (const [key, call] of complete) {
+      if (call.zygosity !== 'hom_ref') continue
+      gvcf.set(key, { ...call, ref: null, id: null, alts: [], alleles: ['N', 'N'], fromReferenceBlock: true })
+    }
+    const result = estimateAncestry(gvcf, { build: 'GRCh37', assumption: 'genome_wide' })
+    const reference = estimateAncestry(complete, GRCH37)
+    expect(result.coverage.usable).toBe(169)
+    expect(result.coverage.unusable.alleleMismatch).toBe(0)
+    expect(result.admixture).toEqual(reference.admixture)
+    expect(result.assumptionApplied).not.toContain('genotyping array')
+  })
+
+  test('a reference block without a genotype is a no-call', () => {
+    const calls = person('IBS').calls
+    calls.set(keyOf(0), {
+      ...calls.get(keyOf(0))!,
+      ref: null,
+      alleles: ['.', '.'],
+      zygosity: 'no_call',
+      fromReferenceBlock: true,
+    })
+    expect(estimateAncestry(calls, GRCH37).coverage.unusable.noCall).toBe(1)
+  })
+
+  test('an entry that is not a genotype call is a typed error naming the marker, not a crash', () => {
+    const calls = person('IBS').calls as Map<string, unknown>
+    calls.set(keyOf(0), { chrom: '1', pos: 1 })
+    let thrown: unknown
+    try {
+      estimateAncestry(calls as Map<string, SiteCall>, GRCH37)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(AncestryError)
+    expect((thrown as AncestryError).code).toBe('ANCESTRY_INVALID_CALL')
+    expect((thrown as AncestryError).message).toBe(
+      `the call for ${keyOf(0)} is not a genotype call (alleles, ref, zygosity)`,
+    )
+  })
+})
