@@ -2,7 +2,8 @@
 
 import { createSandboxSession } from '../auth/credentials'
 import { defineOperation } from '../shared/operation'
-import { SandboxSession } from './model'
+import { runHeroDemo } from './hero'
+import { HeroBody, HeroDemo, SandboxSession } from './model'
 
 export const sandboxSessionCreate = defineOperation(
   {
@@ -19,4 +20,20 @@ export const sandboxSessionCreate = defineOperation(
   (_input, { app, request }) => createSandboxSession(app, request.ip),
 )
 
-export const sandboxOperations = [sandboxSessionCreate]
+export const sandboxHero = defineOperation(
+  {
+    id: 'sandbox.hero',
+    method: 'POST',
+    path: '/sandbox/hero',
+    summary: 'Run the deterministic, non-persistent multimodal demo on built-in synthetic data',
+    description:
+      'Analysis, action plan and dashboard spec of a made-up person (labs, wearables, genotype), with a fixed clock and fixed ids. Nothing is stored; the same body gives byte-identical output. An empty object is accepted.',
+    tags: ['Sandbox'],
+    grant: 'sandbox',
+    body: HeroBody,
+    output: HeroDemo,
+  },
+  ({ body }) => runHeroDemo(body),
+)
+
+export const sandboxOperations = [sandboxSessionCreate, sandboxHero]
