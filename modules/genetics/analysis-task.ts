@@ -4,11 +4,16 @@
 // cancellation stops it; an unexpected error is retried by the queue, and a retry after a crash finds
 // the source an earlier attempt made instead of making a second one.
 
-import { AncestryError } from '../../genetics-core/ancestry'
 import type { AppContext } from '../shared/context'
 import { PROBLEM_TYPES } from '../shared/problem'
 import type { TaskRun } from '../shared/queue'
-import { analyzeGeneticsFile, GeneticsCancelledError, GeneticsInputError, type Progress } from './core'
+import {
+  AncestryError,
+  analyzeGeneticsFile,
+  GeneticsCancelledError,
+  GeneticsInputError,
+  type Progress,
+} from './core'
 import * as repo from './repo'
 import { storeGeneticsResult } from './store-result'
 import { testPause } from './test-pause'

@@ -1,27 +1,23 @@
-// The one place the service calls genetics-core: one streaming scan of a file for the compact catalog's
-// sites and the ancestry panel, then the catalog interpretation and the ancestry estimate from the calls
-// found, and with full_dbsnp a second streaming pass joining every allele to the dbSNP reference.
-// Everything returned stays in memory for the caller to store; nothing here logs genotype data.
+// The one place the service calls genetics-core, through its public API: one streaming scan of a file
+// for the compact catalog's sites and the ancestry panel (detection, summary, findings, ancestry), and
+// with full_dbsnp the dbSNP join. Everything returned stays in memory for the caller to store; nothing
+// here logs genotype data.
 
 import {
-  AncestryError,
   type AncestryResult,
-  ancestryTargets,
-  estimateAncestry,
-} from '../../genetics-core/ancestry'
-import { type CompactAnnotationResult, catalogTargets, interpretCompact } from '../../genetics-core/catalog'
-import { detectSource } from '../../genetics-core/detect/detect-source'
-import { GeneticsCancelledError, GeneticsInputError } from '../../genetics-core/errors'
-import { scanSource } from '../../genetics-core/scan/scan-source'
-import type {
-  DbsnpOptions,
-  DbsnpResult,
-  Detection,
-  GeneticsWarning,
-  Progress,
-  ScanSummary,
-} from '../../genetics-core/types'
+  analyzeGeneticsSource,
+  type CompactAnnotationResult,
+  type DbsnpResult,
+  type Detection,
+  detectSource,
+  GeneticsCancelledError,
+  GeneticsInputError,
+  type GeneticsWarning,
+  type Progress,
+  type ScanSummary,
+} from '../../genetics-core'
 
+export { AncestryError } from '../../genetics-core'
 export type { AncestryResult, CompactAnnotationResult, DbsnpResult, Detection, Progress, ScanSummary }
 export { detectSource, GeneticsCancelledError, GeneticsInputError }
 
@@ -44,78 +40,22 @@ export interface CoreOptions {
   signal?: AbortSignal
 }
 
-type AnnotateWithDbsnp = (path: string, dbsnpPath: string, options: DbsnpOptions) => Promise<DbsnpResult>
-
-/** The dbSNP joiner of genetics-core, loaded when first needed. */
-async function loadDbsnpJoiner(): Promise<AnnotateWithDbsnp> {
-  const modulePath = '../../genetics-core/dbsnp/annotate-with-dbsnp'
-  try {
-    const loaded = (await import(modulePath)) as { annotateWithDbsnp?: AnnotateWithDbsnp }
-    if (loaded.annotateWithDbsnp) return loaded.annotateWithDbsnp
-  } catch {}
-  throw new GeneticsInputError(
-    'MODULE_NOT_AVAILABLE',
-    'full dbSNP annotation is not available in this build of the service; use annotation_depth "compact"',
-  )
-}
-
 export async function analyzeGeneticsFile(path: string, options: CoreOptions): Promise<CoreAnalysis> {
-  const scan = await scanSource(path, {
-    targets: [...catalogTargets(), ...ancestryTargets()],
+  const analysis = await analyzeGeneticsSource(path, {
+    annotation: options.annotation,
+    dbsnpPath: options.dbsnpPath ?? undefined,
+    ancestry: true,
     onProgress: options.onProgress,
     signal: options.signal,
   })
-  const build = scan.summary.build.build
-  const warnings = [...scan.warnings]
-  let compact: CompactAnnotationResult | null = null
-  let ancestry: AncestryResult | null = null
-  let ancestryUnavailable: string | null = null
-  if (build === 'unknown') {
-    warnings.push({
-      code: 'BUILD_UNKNOWN',
-      message:
-        'The genome build could not be determined, so catalog sites and ancestry markers were not matched.',
-    })
-    ancestryUnavailable = 'the genome build of the source could not be determined'
-  } else {
-    compact = interpretCompact(scan.calls, build)
-    options.onProgress?.({ ...lastProgress(scan), stage: 'ancestry' })
-    try {
-      ancestry = estimateAncestry(scan.calls, {
-        build,
-        assumption: scan.summary.isGvcf ? 'genome_wide' : 'variant_only',
-      })
-    } catch (error) {
-      if (!(error instanceof AncestryError)) throw error
-      ancestryUnavailable = error.message
-    }
-  }
-  let dbsnp: DbsnpResult | null = null
-  if (options.annotation === 'full_dbsnp') {
-    if (!options.dbsnpPath)
-      throw new GeneticsInputError('NOT_APPLICABLE', 'no dbSNP reference is provisioned on this deployment')
-    const annotate = await loadDbsnpJoiner()
-    dbsnp = await annotate(path, options.dbsnpPath, {
-      onProgress: options.onProgress,
-      signal: options.signal,
-    })
-  }
+  // The core says why ancestry was skipped in a warning (unknown build, no usable markers).
+  const skipped = analysis.ancestry
+    ? undefined
+    : analysis.warnings.find((w) => w.code.startsWith('ANCESTRY_') || w.code === 'BUILD_UNKNOWN')
   return {
-    detection: scan.detection,
-    summary: scan.summary,
-    compact,
-    ancestry,
-    ancestryUnavailable,
-    dbsnp,
-    warnings,
-  }
-}
-
-function lastProgress(scan: { summary: ScanSummary }): Progress {
-  return {
-    stage: 'annotating',
-    bytesRead: scan.summary.bytes.compressed,
-    totalBytes: scan.summary.bytes.compressed,
-    records: scan.summary.records,
+    ...analysis,
+    ancestryUnavailable: analysis.ancestry
+      ? null
+      : (skipped?.message ?? 'no ancestry estimate could be made'),
   }
 }

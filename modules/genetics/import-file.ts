@@ -5,12 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { AncestryError } from '../../genetics-core/ancestry'
 import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
 import type { Source } from '../sources/model'
-import { analyzeGeneticsFile, GeneticsInputError } from './core'
+import { AncestryError, analyzeGeneticsFile, GeneticsInputError } from './core'
 import { storeGeneticsResult } from './store-result'
 
 export interface GenotypeFileInput {

@@ -1,0 +1,33 @@
+// A full_dbsnp job end to end on a self-hosted deployment with a provisioned reference: the upload is
+// joined to the dbSNP VCF and the source records dbSNP coverage beside the compact findings.
+
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { join } from 'node:path'
+import { type TestApp, testApp } from '../../support/app'
+import { FIXTURES, fixture, uploadFile, waitForJob } from './helpers'
+
+const DBSNP = 'dbsnp_b144_grch37p13_chr1_head582.vcf.gz'
+let t: TestApp
+beforeAll(async () => {
+  t = await testApp({ dbsnpReferencePath: join(FIXTURES, DBSNP) })
+  await t.context.queue.start()
+})
+afterAll(() => t.cleanup())
+
+describe('full dbSNP annotation', () => {
+  it('joins an uploaded VCF.GZ to the reference and records the coverage on the source', async () => {
+    const p = await t.userWithKey()
+    // The reference's own records as the upload: every allele has its rsID in the reference.
+    const done = await uploadFile(t, p, fixture(DBSNP), { annotation_depth: 'full_dbsnp' }, 'chr1.vcf.gz')
+    expect(done.annotation_depth).toBe('full_dbsnp')
+    const job = await waitForJob(t, p, done.job_id)
+    expect(job.error).toBeNull()
+    expect(job).toMatchObject({ state: 'succeeded', annotation_depth: 'full_dbsnp' })
+    const source = (await t.call('GET', `/sources/${job.source_id}`, { token: p.key })).body
+    expect(source.details.annotation_depth).toBe('full_dbsnp')
+    expect(source.details.dbsnp.alleles).toBeGreaterThan(500)
+    expect(source.details.dbsnp.assigned).toBe(source.details.dbsnp.alleles)
+    expect(source.details.dbsnp.coverage).toBe(1)
+    expect(source.details.dbsnp.reference_build).toBe('GRCh37')
+  })
+})
