@@ -16,6 +16,8 @@ import {
 } from './model'
 import { ActionPlan, ActionPlanBody } from './plan-model'
 import { createActionPlan } from './plan-service'
+import { answerQuery } from './query'
+import { QueryAnswer, QueryBody } from './query-model'
 import { retestReminders } from './retest-reminders'
 import { createAnalysis, createWearableAnalysis, getAnalysis, listAnalyses } from './service'
 
@@ -161,6 +163,29 @@ export const retestRemindersGet = defineOperation(
   (_input, { app, principal }) => retestReminders(app, scopeOf(principal)),
 )
 
+export const queryCreate = defineOperation(
+  {
+    id: 'analyses.query',
+    method: 'POST',
+    path: '/query',
+    summary: 'Ask a grounded health question, answered from your own data and the catalogs',
+    description:
+      'Retrieval, not generation: each statement cites the source records, analysis or catalog reference it comes from, and `answerable` is false when the data cannot answer. When QUERY_LLM_URL is configured a model may phrase the answer from those statements only.',
+    tags,
+    grant: 'questions',
+    body: QueryBody,
+    output: QueryAnswer,
+    errors: [404],
+    mcp: { tool: 'ask_health_question' },
+    x402: {
+      price: '0.01',
+      example: { body: { question: 'How has my LDL cholesterol changed?' } },
+      tags: ['query', 'biomarkers'],
+    },
+  },
+  ({ body }, { app, principal }) => answerQuery(app, scopeOf(principal), body),
+)
+
 export const analysesOperations = [
   wearablesAnalyze,
   analysesCreate,
@@ -169,4 +194,5 @@ export const analysesOperations = [
   actionPlanCreate,
   healthContextCreate,
   retestRemindersGet,
+  queryCreate,
 ]

@@ -136,6 +136,24 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Hosted billing rules (plans, quotas, payments). Off for self-hosted deployments.',
   },
   {
+    name: 'QUERY_LLM_URL',
+    kind: 'url',
+    description:
+      'Base URL of an OpenAI-compatible API (`…/v1`) that may phrase grounded query answers from the retrieved facts only. Unset: answers are composed without a model. The facts (health data) are sent to this endpoint.',
+  },
+  {
+    name: 'QUERY_LLM_MODEL',
+    kind: 'string',
+    default: 'gpt-4o-mini',
+    description: 'Model name sent to QUERY_LLM_URL.',
+  },
+  {
+    name: 'QUERY_LLM_API_KEY',
+    kind: 'string',
+    secret: true,
+    description: 'Bearer key for QUERY_LLM_URL, when it needs one.',
+  },
+  {
     name: 'GENETICS_MAX_UPLOAD_BYTES',
     kind: 'integer',
     default: '5368709120',
@@ -217,6 +235,8 @@ export interface Config {
   wearables: { whoop: OAuthClient | null; oura: OAuthClient | null }
   dbsnpReferencePath: string | null
   billingEnabled: boolean
+  /** Optional OpenAI-compatible model that phrases grounded query answers; null: no model. */
+  queryLlm: { url: string; model: string; apiKey: string | null } | null
   genetics: { maxUploadBytes: number; uploadTtlSeconds: number }
   queue: { databaseUrl: string | null; schema: string; concurrency: number; workerTimeoutSeconds: number }
   s3: S3Settings | null
@@ -338,6 +358,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     wearables: { whoop: oauthClient(env, 'WHOOP'), oura: oauthClient(env, 'OURA') },
     dbsnpReferencePath: get(env, 'DBSNP_REFERENCE_PATH') ?? null,
     billingEnabled: bool(get(env, 'BILLING_ENABLED'), false),
+    queryLlm: get(env, 'QUERY_LLM_URL')
+      ? {
+          url: (get(env, 'QUERY_LLM_URL') as string).replace(/\/+$/, ''),
+          model: get(env, 'QUERY_LLM_MODEL') ?? 'gpt-4o-mini',
+          apiKey: get(env, 'QUERY_LLM_API_KEY') ?? null,
+        }
+      : null,
     genetics: {
       maxUploadBytes: Number(get(env, 'GENETICS_MAX_UPLOAD_BYTES') ?? 5368709120),
       uploadTtlSeconds: Number(get(env, 'GENETICS_UPLOAD_TTL_SECONDS') ?? 86400),

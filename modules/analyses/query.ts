@@ -1,0 +1,203 @@
+// The grounded health query: find the markers, metrics and genes a question names (catalog names and
+// synonyms), retrieve what the user's own data says about them and what the catalogs say, and answer
+// with statements that each cite their source, analysis or catalog reference. Says plainly when the
+// data cannot answer. An optional model may phrase the answer from those statements only.
+
+import { BIOMARKERS } from '../biomarkers/catalog'
+import type { AppContext } from '../shared/context'
+import type { Scope } from '../shared/principal'
+import { WEARABLE_METRICS } from '../wearables/service'
+import { catalogs } from './catalogs'
+import type { Reference, SourceCitation } from './citation-model'
+import { runAnalysis } from './engine'
+import { gatherInputs, resolveSources } from './gather-inputs'
+import { phraseWithModel } from './query-llm'
+import type { QueryAnswer, QueryBody, QueryCitation, QueryStatement } from './query-model'
+import { describeRange } from './ranges'
+import { biomarkerReference } from './references'
+import { getAnalysis } from './service'
+
+const MAX_TOPICS = 6
+
+const words = (s: string) =>
+  ` ${s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()} `
+
+/** The longest of the names the question mentions, as padded words, or null. */
+function mention(question: string, names: string[]): string | null {
+  const q = words(question)
+  const hits = names.map(words).filter((w) => w.trim().length >= 3 && q.includes(w))
+  return hits.sort((a, b) => b.length - a.length)[0] ?? null
+}
+
+/** Things the question names, dropping any whose name is part of a longer name also named ("cholesterol" in "LDL cholesterol"). */
+function named<T>(question: string, items: readonly T[], namesOf: (item: T) => string[]): T[] {
+  const hits = items.flatMap((item) => {
+    const hit = mention(question, namesOf(item))
+    return hit ? [{ item, hit }] : []
+  })
+  return hits.filter((h) => !hits.some((o) => o.hit !== h.hit && o.hit.includes(h.hit))).map((h) => h.item)
+}
+
+const fromSources = (sources: SourceCitation[]): QueryCitation[] =>
+  sources.map((s) => ({
+    kind: 'source',
+    id: s.source_id,
+    observation_ids: s.observation_ids,
+    title: s.source_ref,
+  }))
+
+const fromReferences = (refs: Reference[]): QueryCitation[] =>
+  refs
+    .filter((r) => r.kind !== 'method')
+    .map((r) => ({
+      kind: r.kind === 'genetics_catalog' ? 'genetics' : 'catalog',
+      id: r.id,
+      observation_ids: [],
+      title: r.title,
+    }))
+
+export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody): Promise<QueryAnswer> {
+  const analysis = body.analysis_id ? await getAnalysis(app, scope, body.analysis_id) : null
+  const inputs = await gatherInputs(app, scope, await resolveSources(app, scope))
+  const data = runAnalysis('multimodal', inputs, catalogs, { profile: null, baselineDays: 28, recentDays: 7 })
+
+  type Topic = { marker: (typeof BIOMARKERS)[number] } | { metric: (typeof WEARABLE_METRICS)[number] }
+  const candidates: Topic[] = [
+    ...BIOMARKERS.map((marker) => ({ marker })),
+    ...WEARABLE_METRICS.map((metric) => ({ metric })),
+  ]
+  const all = named(body.question, candidates, (x) =>
+    'marker' in x
+      ? [x.marker.code.replaceAll('_', ' '), x.marker.name, ...x.marker.synonyms]
+      : [x.metric.code.replaceAll('_', ' '), x.metric.name],
+  )
+  const markers = all.flatMap((x) => ('marker' in x ? [x.marker] : []))
+  const metrics = all.flatMap((x) => ('metric' in x ? [x.metric] : []))
+  const genes = [...new Set(inputs.findings.map((f) => f.gene).filter((g): g is string => !!g))].filter(
+    (g) => mention(body.question, [g]) !== null,
+  )
+  const rsids = [...body.question.toLowerCase().matchAll(/\brs\d+\b/g)].map((m) => m[0])
+  const topics = [...markers.map((m) => m.code), ...metrics.map((m) => m.code), ...genes, ...rsids].slice(
+    0,
+    MAX_TOPICS,
+  )
+
+  const statements: Omit<QueryStatement, 'id'>[] = []
+  const notes: string[] = []
+  const analysisCitation = (code: string): QueryCitation[] =>
+    analysis?.interpretations.some((i) => i.code === code)
+      ? [
+          {
+            kind: 'analysis',
+            id: analysis.id,
+            observation_ids: [],
+            title: `Analysis of ${analysis.created_at.slice(0, 10)}`,
+          },
+        ]
+      : []
+
+  for (const def of markers.filter((m) => topics.includes(m.code))) {
+    const interpretation = data.interpretations.find((i) => i.code === def.code)
+    if (interpretation) {
+      statements.push({
+        text: interpretation.statement,
+        citations: [
+          ...fromSources(interpretation.sources),
+          ...fromReferences(interpretation.references),
+          ...analysisCitation(def.code),
+        ],
+      })
+    } else {
+      statements.push({
+        text: `There is no ${def.name} result in your data.`,
+        citations: [{ kind: 'catalog', id: `catalog:${def.code}`, observation_ids: [], title: def.name }],
+      })
+    }
+    const general = def.reference.filter(
+      (r) => r.sex === undefined && r.age_min === undefined && r.age_max === undefined,
+    )
+    if (general.length === 1)
+      statements.push({
+        text: `The catalog's reference range for ${def.name} is ${describeRange({ low: general[0].low ?? null, high: general[0].high ?? null }, def.unit)}; lower values are ${def.better === 'lower' ? 'better' : def.better === 'higher' ? 'worse' : 'judged by the range'}.`,
+        citations: fromReferences([biomarkerReference(def)]),
+      })
+  }
+  for (const metric of metrics.filter((m) => topics.includes(m.code))) {
+    const interpretation = data.interpretations.find((i) => i.code === metric.code)
+    const baseline = data.baselines.find((b) => b.code === metric.code)
+    if (interpretation) {
+      statements.push({
+        text: interpretation.statement,
+        citations: [
+          ...fromSources(interpretation.sources),
+          ...fromReferences(interpretation.references),
+          ...analysisCitation(metric.code),
+        ],
+      })
+    } else if (baseline) {
+      statements.push({
+        text: `${metric.name} averaged ${baseline.recent.mean} ${metric.unit} over ${baseline.recent.start} to ${baseline.recent.end}${baseline.shift ? `, within your ${baseline.baseline?.days}-day baseline` : ''}.`,
+        citations: fromSources(baseline.sources),
+      })
+    } else {
+      statements.push({
+        text: `There is no ${metric.name} data from a wearable in your sources.`,
+        citations: [
+          { kind: 'catalog', id: `metric:${metric.code}`, observation_ids: [], title: metric.name },
+        ],
+      })
+    }
+  }
+  for (const g of data.genetics.filter(
+    (x) => (x.gene && genes.includes(x.gene)) || (x.rsid && rsids.includes(x.rsid)),
+  )) {
+    statements.push({
+      text: `${g.label}: ${g.genotype} (${g.zygosity}). ${g.interpretation}`,
+      citations: [...fromSources(g.sources), ...fromReferences(g.references)],
+    })
+  }
+  for (const link of data.links.filter((l) => l.markers.some((m) => topics.includes(m)))) {
+    statements.push({
+      text: link.statement,
+      citations: [...fromSources(link.sources), ...fromReferences(link.references)],
+    })
+  }
+
+  const numbered: QueryStatement[] = statements.map((s, i) => ({ id: `F${i + 1}`, ...s }))
+  const answerable = numbered.some((s) => s.citations.some((c) => c.kind === 'source'))
+  if (topics.length === 0) {
+    notes.push('The question names no marker, metric or gene found in the catalogs or your data.')
+  } else if (!answerable) {
+    notes.push('Your data holds nothing about what the question names; only catalog facts are given.')
+  }
+  let answer = answerable
+    ? numbered.map((s) => s.text).join(' ')
+    : topics.length === 0
+      ? 'Your data and the catalogs cannot answer this question: it names no lab marker, wearable metric or gene that they cover. Ask about a marker (for example LDL cholesterol), a metric (for example resting heart rate) or a gene in your genotype results.'
+      : `Your data cannot answer this question: there are no results for ${topics.join(', ')}. ${numbered.map((s) => s.text).join(' ')}`
+  let phrasedBy: QueryAnswer['phrased_by'] = 'retrieval'
+  const llm = app.config.queryLlm
+  if (llm && answerable) {
+    const phrased = await phraseWithModel(llm, body.question, numbered)
+    if (phrased.ok) {
+      answer = phrased.text
+      phrasedBy = 'llm'
+    } else {
+      notes.push(`The answer is given as retrieved: ${phrased.reason}.`)
+      app.log.warn('analyses.query_llm_failed', { reason: phrased.reason.split(' (')[0] })
+    }
+  }
+  return {
+    question: body.question,
+    answerable,
+    answer,
+    statements: numbered,
+    topics,
+    phrased_by: phrasedBy,
+    model: phrasedBy === 'llm' && llm ? llm.model : null,
+    notes,
+  }
+}
