@@ -4,7 +4,7 @@
 // person's genotype intact and reflects how much the answer rests on which markers were available.
 // A seeded generator makes the intervals reproducible.
 
-import { type AdmixtureFit, fitAdmixture, type SourceFrequencies } from './admixture-em'
+import { type AdmixtureFit, fitAdmixture, type SourceFrequencies } from './admixture-fit'
 import type { MarkerObservations } from './observations'
 import { createSeededRandom } from './seeded-random'
 

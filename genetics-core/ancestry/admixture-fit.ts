@@ -4,7 +4,7 @@
 // a proportion heads for zero, which the bootstrap would pay hundreds of times; so after a few EM steps
 // the fit switches to Newton's method restricted to the simplex, with an active set for the sources
 // whose proportion is exactly zero and a backtracking line search. That converges in a handful of
-// steps. (The file keeps its historical name: the EM update is still the warm-up.)
+// steps.
 
 import type { MarkerObservations } from './observations'
 

@@ -30,8 +30,8 @@ export function interpretCalls(
 ): InterpretedCalls {
   const markers = model.file.markers
   for (const [key, call] of calls) checkCallShape(key, call)
-  // A gVCF reference block inside its span also has no REF letter; only a variant-free source with no
-  // REF anywhere is a genotyping array.
+  // A call without a REF letter comes from a genotyping array, unless it is a gVCF reference block
+  // (whose REF is only known at the block's first base).
   const consumerArray = [...calls.values()].some((call) => call.ref === null && !call.fromReferenceBlock)
   const fillAbsent = options.assumption === 'genome_wide' && !consumerArray
   const coverage: AncestryCoverage = {

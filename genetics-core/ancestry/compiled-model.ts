@@ -2,7 +2,7 @@
 // flat source tables for the admixture fits, and each admixed population's profiles expanded into
 // per-marker allele frequencies. Done once per model; the estimate itself only adds numbers.
 
-import type { SourceFrequencies } from './admixture-em'
+import type { SourceFrequencies } from './admixture-fit'
 import type { AncestryModelFile } from './model-file'
 import { SUPER_POPULATION_CODES } from './populations'
 

@@ -5,7 +5,7 @@
 
 import type { SiteCall } from '../types'
 import { bootstrapAdmixtureIntervals, CONFIDENCE_LEVEL } from './admixture-bootstrap'
-import { fitAdmixture } from './admixture-em'
+import { fitAdmixture } from './admixture-fit'
 import { interpretCalls } from './call-observations'
 import { argMax, closestGroupPosterior, closestGroups } from './closest-group'
 import { AncestryError } from './errors'

@@ -9,7 +9,7 @@ import {
   admixtureLogLikelihood,
   fitAdmixture,
   type SourceFrequencies,
-} from '../../genetics-core/ancestry/admixture-em'
+} from '../../genetics-core/ancestry/admixture-fit'
 import {
   type MarkerObservations,
   observationsFromDosages,

@@ -5,7 +5,7 @@
 // folds: a plain 26-population likelihood (the baseline), the calibrated likelihood without admixture
 // profiles, and the shipped design. Sparse inputs are simulated by hiding markers from held-out people.
 
-import { fitAdmixture } from '../admixture-em'
+import { fitAdmixture } from '../admixture-fit'
 import { populationLogLikelihoods, posteriorFromLogLikelihoods } from '../closest-group'
 import { type CompiledAncestryModel, compileAncestryModel } from '../compiled-model'
 import type { AncestryModelFile } from '../model-file'

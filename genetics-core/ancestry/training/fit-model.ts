@@ -4,7 +4,7 @@
 // The same code fits the shipped model and every cross-validation fold, so the accuracy figures
 // describe exactly what ships.
 
-import { fitAdmixture } from '../admixture-em'
+import { fitAdmixture } from '../admixture-fit'
 import { ANCESTRY_MODEL_FORMAT, type AncestryModelFile, type PopulationEntry } from '../model-file'
 import { observationsFromDosages } from '../observations'
 import {
