@@ -3,7 +3,6 @@
 // otherwise, with the text kept so a hash match is confirmed by string comparison) and the rsID.
 // Runs on worker threads for both the input and the reference file.
 
-import { isBreakendAllele, isReferencePlaceholder, isSymbolicAllele, trimAlleles } from '../normalize/alleles'
 import { canonicalChromosome } from '../normalize/chromosome'
 import { LineScanner, latin1, utf8 } from '../scan/line-scanner'
 import type { SegmentScan } from '../scan/segment-scan'
@@ -35,7 +34,21 @@ export interface AlleleKeyPiece extends SegmentScan {
   batch: AlleleBatch
 }
 
-const BASE_CODE: Record<number, number> = { 65: 0, 67: 1, 71: 2, 84: 3, 97: 0, 99: 1, 103: 2, 116: 3 }
+/** Base -> 2-bit code (A C G T, either case); -1 for anything else. */
+const BASE = new Int8Array(256).fill(-1)
+for (const [c, v] of [
+  ['A', 0],
+  ['C', 1],
+  ['G', 2],
+  ['T', 3],
+] as const) {
+  BASE[c.charCodeAt(0)] = v
+  BASE[c.toLowerCase().charCodeAt(0)] = v
+}
+
+function sameBase(a: number, b: number): boolean {
+  return a === b || (a | 32) === (b | 32)
+}
 
 /** Exact code of an SNV: high bit set, then ref * 4 + alt. */
 export function snvCode(ref: number, alt: number): number {
@@ -210,30 +223,66 @@ export class AlleleKeyExtractor extends LineScanner {
     this.batch.records++
     const chrom = this.chromIndex
     if (refEnd - refStart === 1 && altEnd - altStart === 1) {
-      const r = BASE_CODE[buf[refStart]]
-      const a = BASE_CODE[buf[altStart]]
-      if (r !== undefined && a !== undefined) {
+      const r = BASE[buf[refStart]]
+      const a = BASE[buf[altStart]]
+      if (r >= 0 && a >= 0) {
         if (r !== a) this.batch.push(chrom, pos, pos, snvCode(r, a), rs, null)
         return
       }
     }
-    const ref = latin1(buf, refStart, refEnd)
-    for (const alt of latin1(buf, altStart, altEnd).split(',')) {
-      if (isReferencePlaceholder(alt) || alt === '*' || isSymbolicAllele(alt) || isBreakendAllele(alt))
-        continue
-      const t = trimAlleles(pos, ref, alt)
-      if (t.ref.length === 0 && t.alt.length === 0) continue
-      if (t.ref.length === 1 && t.alt.length === 1) {
-        const r = BASE_CODE[t.ref.charCodeAt(0)]
-        const a = BASE_CODE[t.alt.charCodeAt(0)]
-        if (r !== undefined && a !== undefined) {
-          this.batch.push(chrom, pos, t.pos, snvCode(r, a), rs, null)
-          continue
-        }
-      }
-      const text = `${t.ref}>${t.alt}`
-      this.batch.push(chrom, pos, t.pos, textCode(text), rs, text)
+    let a0 = altStart
+    while (a0 <= altEnd) {
+      let a1 = a0
+      while (a1 < altEnd && buf[a1] !== 44 /* , */) a1++
+      this.allele(buf, chrom, pos, rs, refStart, refEnd, a0, a1)
+      a0 = a1 + 1
     }
+  }
+
+  /** One ALT allele at [as, ae): skipped when it is not a sequence, else trimmed and keyed. */
+  private allele(
+    buf: Uint8Array,
+    chrom: number,
+    pos: number,
+    rs: number,
+    rs0: number,
+    re: number,
+    as: number,
+    ae: number,
+  ) {
+    const altLength = ae - as
+    const refLength = re - rs0
+    if (altLength === 0) return
+    const first = buf[as]
+    if (altLength === 1 && (first === 46 || first === 42 || first === 88)) return // '.', '*', 'X'
+    if (first === 60 || first === 46 || buf[ae - 1] === 46) return // symbolic, single breakends
+    for (let i = as; i < ae; i++) if (buf[i] === 91 || buf[i] === 93) return // [ ] breakends
+    let suffix = 0
+    while (suffix < refLength && suffix < altLength && sameBase(buf[re - 1 - suffix], buf[ae - 1 - suffix]))
+      suffix++
+    let prefix = 0
+    while (
+      prefix < refLength - suffix &&
+      prefix < altLength - suffix &&
+      sameBase(buf[rs0 + prefix], buf[as + prefix])
+    ) {
+      prefix++
+    }
+    const r = refLength - suffix - prefix
+    const a = altLength - suffix - prefix
+    if (r === 0 && a === 0) return
+    const tpos = pos + prefix
+    if (r === 1 && a === 1) {
+      const rc = BASE[buf[rs0 + prefix]]
+      const ac = BASE[buf[as + prefix]]
+      if (rc >= 0 && ac >= 0) {
+        this.batch.push(chrom, pos, tpos, snvCode(rc, ac), rs, null)
+        return
+      }
+    }
+    const text =
+      `${latin1(buf, rs0 + prefix, rs0 + prefix + r)}>${latin1(buf, as + prefix, as + prefix + a)}`.toUpperCase()
+    this.batch.push(chrom, pos, tpos, textCode(text), rs, text)
   }
 
   private resolveChrom(buf: Uint8Array, start: number, end: number): void {

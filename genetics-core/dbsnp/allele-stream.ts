@@ -11,6 +11,9 @@ import type { ScanWorkerPool } from '../stream/worker-pool'
 import type { Compression } from '../types'
 import { type AlleleBatch, AlleleKeyExtractor, type AlleleKeyPiece } from './allele-keys'
 
+const MAIN_GC_EVERY = Number(process.env.GENETICS_MAIN_GC_EVERY ?? 8)
+const MAIN_GC_SYNC = process.env.GENETICS_MAIN_GC_SYNC !== '0'
+
 export interface AlleleStreamOptions {
   path: string
   compression: Compression
@@ -19,6 +22,8 @@ export interface AlleleStreamOptions {
   channel: number
   /** Compressed offset of a BGZF block to start at. */
   start?: number
+  /** The start block begins inside a line (the record wanted starts later in the block): drop that line. */
+  skipFirstLine?: boolean
   signal?: AbortSignal
   inFlight?: number
 }
@@ -38,9 +43,17 @@ export class AlleleStream {
   private closed = false
   /** Data records seen so far. */
   records = 0
+  private pieces = 0
 
   constructor(private readonly options: AlleleStreamOptions) {
-    this.stitcher = new LineStitcher((line, lineNo) => this.accept(this.edge.extractLine(line), lineNo))
+    let skip = options.skipFirstLine === true
+    this.stitcher = new LineStitcher((line, lineNo) => {
+      if (skip) {
+        skip = false
+        return
+      }
+      this.accept(this.edge.extractLine(line), lineNo)
+    })
   }
 
   get bytesRead(): number {
@@ -121,6 +134,8 @@ export class AlleleStream {
     }
     const head = this.inFlight.shift()
     if (!head) return null
+    // Worker results are transferred typed arrays; collect every few pieces so they do not pile up.
+    if (MAIN_GC_EVERY > 0 && ++this.pieces % MAIN_GC_EVERY === 0) Bun.gc(MAIN_GC_SYNC)
     return head
   }
 }

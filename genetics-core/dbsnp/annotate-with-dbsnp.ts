@@ -14,12 +14,14 @@ import type { DbsnpOptions, DbsnpResult, GeneticsWarning } from '../types'
 import { AlleleStream } from './allele-stream'
 import { readIndexOffsets } from './index-offsets'
 import { newJoinStats } from './join-stats'
-import { InputNotSorted, mergeJoin } from './merge-join'
+import { InputNotSorted, mergeJoin, ReferenceSource } from './merge-join'
 import { tabixJoin } from './tabix-join'
 
 /** Below this input/reference size ratio the input is "sparse" and region reads are cheaper. */
 const SPARSE_RATIO = 1 / 200
 const WORKER_THRESHOLD_BYTES = 8 << 20
+/** Segments each stream keeps in flight on the workers, so neither side starves the join. */
+const IN_FLIGHT = 6
 
 /**
  * Full dbSNP annotation of a VCF against a bgzipped + tabix-indexed dbSNP VCF.
@@ -127,16 +129,20 @@ export async function annotateWithDbsnp(
           stats,
           onAssigned: options.onAssigned,
           referenceName,
-          openReference: (name) =>
-            new AlleleStream({
+          reference: new ReferenceSource((name) => {
+            const first = offsets.firstBlock.get(name) ?? { block: 0, within: 0 }
+            return new AlleleStream({
               path: dbsnpPath,
               compression: 'bgzf',
               role: 'reference',
               pool,
               channel: 2,
-              start: offsets.firstBlock.get(name) ?? 0,
+              start: first.block,
+              skipFirstLine: first.within > 0,
               signal,
-            }),
+              inFlight: IN_FLIGHT,
+            })
+          }, offsets.names),
           unmatched,
           contigMapping,
           signal,

@@ -9,8 +9,8 @@ import { GeneticsInputError } from '../errors'
 export interface IndexOffsets {
   /** Sequence names in index order. */
   names: string[]
-  /** Compressed file offset of the first block with records of each sequence. */
-  firstBlock: Map<string, number>
+  /** First record of each sequence: compressed offset of its BGZF block, and offset in the block's text. */
+  firstBlock: Map<string, { block: number; within: number }>
 }
 
 const invalid = (why: string) =>
@@ -40,11 +40,15 @@ function readNames(bytes: Uint8Array, start: number, length: number): string[] {
   return text.split('\0').filter((n) => n.length > 0)
 }
 
-/** Virtual offset (u64 little-endian) -> compressed block offset (its upper 48 bits). */
-function blockOffset(view: DataView, at: number): number {
+/** Virtual offset (u64 little-endian) as one comparable number: block offset * 65536 + in-block offset. */
+function virtualOffset(view: DataView, at: number): number {
   const low = view.getUint32(at, true)
   const high = view.getUint32(at + 4, true)
-  return high * 65536 + Math.floor(low / 65536)
+  return high * 4294967296 + low
+}
+
+function split(virtual: number): { block: number; within: number } {
+  return { block: Math.floor(virtual / 65536), within: virtual % 65536 }
 }
 
 function parseTbi(bytes: Uint8Array, view: DataView): IndexOffsets {
@@ -53,7 +57,7 @@ function parseTbi(bytes: Uint8Array, view: DataView): IndexOffsets {
   const names = readNames(bytes, 36, nameLength)
   if (names.length !== nRef) throw invalid('sequence name count does not match')
   let p = 36 + nameLength
-  const firstBlock = new Map<string, number>()
+  const firstBlock = new Map<string, { block: number; within: number }>()
   for (let r = 0; r < nRef; r++) {
     const nBin = view.getInt32(p, true)
     p += 4
@@ -64,13 +68,13 @@ function parseTbi(bytes: Uint8Array, view: DataView): IndexOffsets {
       p += 8
       for (let c = 0; c < nChunk; c++) {
         // Bin 37450 is the pseudo-bin holding statistics, not data chunks.
-        if (bin !== 37450) min = Math.min(min, blockOffset(view, p))
+        if (bin !== 37450) min = Math.min(min, virtualOffset(view, p))
         p += 16
       }
     }
     const nIntv = view.getInt32(p, true)
     p += 4 + nIntv * 8
-    if (Number.isFinite(min)) firstBlock.set(names[r], min)
+    if (Number.isFinite(min)) firstBlock.set(names[r], split(min))
   }
   return { names, firstBlock }
 }
@@ -88,7 +92,7 @@ function parseCsi(bytes: Uint8Array, view: DataView): IndexOffsets {
   const nRef = view.getInt32(p, true)
   p += 4
   const pseudoBin = (((1 << ((depth + 1) * 3)) - 1) / 7 + 1) >>> 0
-  const firstBlock = new Map<string, number>()
+  const firstBlock = new Map<string, { block: number; within: number }>()
   for (let r = 0; r < nRef; r++) {
     const nBin = view.getInt32(p, true)
     p += 4
@@ -98,12 +102,12 @@ function parseCsi(bytes: Uint8Array, view: DataView): IndexOffsets {
       const nChunk = view.getInt32(p + 12, true)
       p += 16
       for (let c = 0; c < nChunk; c++) {
-        if (bin !== pseudoBin) min = Math.min(min, blockOffset(view, p))
+        if (bin !== pseudoBin) min = Math.min(min, virtualOffset(view, p))
         p += 16
       }
     }
     const name = names[r] ?? String(r)
-    if (Number.isFinite(min)) firstBlock.set(name, min)
+    if (Number.isFinite(min)) firstBlock.set(name, split(min))
   }
   return { names, firstBlock }
 }

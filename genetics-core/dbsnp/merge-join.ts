@@ -19,6 +19,56 @@ export class InputNotSorted extends Error {
   }
 }
 
+/**
+ * The reference side of the join: one stream that moves through the reference's chromosomes in
+ * index order. Moving on to the next chromosome keeps streaming; a jump (input chromosome order that
+ * differs from the reference's, or chromosomes the input lacks) reopens at the chromosome's block.
+ */
+export class ReferenceSource {
+  private stream: AlleleStream | null = null
+  private position = -1
+  private pending: { batch: AlleleBatch; index: number } | null = null
+
+  constructor(
+    private readonly open: (referenceName: string) => AlleleStream,
+    /** Reference sequence names in index order. */
+    private readonly order: string[],
+  ) {}
+
+  /** Readies the source for a chromosome; returns false when the reference has no such sequence. */
+  moveTo(referenceName: string): boolean {
+    const index = this.order.indexOf(referenceName)
+    if (index < 0) return false
+    if (this.stream === null || index !== this.position + 1) {
+      this.stream?.close()
+      this.stream = this.open(referenceName)
+      this.pending = null
+    }
+    this.position = index
+    return true
+  }
+
+  async next(): Promise<{ batch: AlleleBatch; index: number } | null> {
+    if (this.pending) {
+      const p = this.pending
+      this.pending = null
+      return p
+    }
+    const batch = await this.stream?.next()
+    return batch ? { batch, index: 0 } : null
+  }
+
+  /** Hands back the rest of a batch that belongs to the next chromosome. */
+  pushBack(batch: AlleleBatch, index: number): void {
+    this.pending = { batch, index }
+  }
+
+  close(): void {
+    this.stream?.close()
+    this.stream = null
+  }
+}
+
 class ReferenceWindow {
   pos = new Float64Array(1024)
   tpos = new Float64Array(1024)
@@ -32,27 +82,28 @@ class ReferenceWindow {
   private seenChrom = false
 
   constructor(
-    private readonly stream: AlleleStream,
+    private readonly source: ReferenceSource,
     private readonly chrom: string,
   ) {}
 
   async load(upTo: number): Promise<void> {
     while (!this.exhausted && this.loadedThrough < upTo) {
-      const batch = await this.stream.next()
-      if (batch === null) {
+      const next = await this.source.next()
+      if (next === null) {
         this.exhausted = true
         break
       }
-      this.append(batch)
+      this.append(next.batch, next.index)
     }
   }
 
-  private append(batch: AlleleBatch): void {
+  private append(batch: AlleleBatch, from: number): void {
     const names = batch.names
-    for (let i = 0; i < batch.count; i++) {
+    for (let i = from; i < batch.count; i++) {
       if (names[batch.chrom[i]] !== this.chrom) {
         if (this.seenChrom) {
           this.exhausted = true
+          this.source.pushBack(batch, i)
           return
         }
         continue
@@ -97,10 +148,6 @@ class ReferenceWindow {
     this.start = 0
     this.end = live
   }
-
-  close(): void {
-    this.stream.close()
-  }
 }
 
 export interface MergeJoinContext {
@@ -108,7 +155,7 @@ export interface MergeJoinContext {
   onAssigned?: AssignedCallback
   /** Reference sequence name for a canonical input chromosome, or null. */
   referenceName(chrom: string): string | null
-  openReference(referenceName: string): AlleleStream
+  reference: ReferenceSource
   unmatched: Set<string>
   contigMapping: Map<string, string>
   signal?: AbortSignal
@@ -131,13 +178,15 @@ export async function mergeJoin(input: AlleleStream, ctx: MergeJoinContext): Pro
         if (name !== chrom) {
           if (finished.has(name)) throw new InputNotSorted(done)
           if (chrom !== null) finished.add(chrom)
-          window?.close()
           chrom = name
           lastPos = -1
           const referenceName = ctx.referenceName(name)
           if (referenceName === null) ctx.unmatched.add(name)
           else ctx.contigMapping.set(name, referenceName)
-          window = referenceName === null ? null : new ReferenceWindow(ctx.openReference(referenceName), name)
+          window =
+            referenceName !== null && ctx.reference.moveTo(referenceName)
+              ? new ReferenceWindow(ctx.reference, name)
+              : null
         }
         const pos = batch.pos[i]
         if (pos < lastPos) throw new InputNotSorted(done)
@@ -170,6 +219,6 @@ export async function mergeJoin(input: AlleleStream, ctx: MergeJoinContext): Pro
       }
     }
   } finally {
-    window?.close()
+    ctx.reference.close()
   }
 }

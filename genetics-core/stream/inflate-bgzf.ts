@@ -11,6 +11,11 @@ export class InflateError extends Error {
   }
 }
 
+// One output buffer per thread, reused for every segment: the scanners copy what they keep (edge
+// lines, hit lines), so the text can be overwritten by the next segment and produces no garbage.
+let output = new Uint8Array(0)
+
+/** Inflates whole BGZF blocks; the result is only valid until the next call on this thread. */
 export function inflateBgzfBlocks(bytes: Uint8Array<ArrayBuffer>): Uint8Array {
   let total = 0
   let offset = 0
@@ -20,14 +25,15 @@ export function inflateBgzfBlocks(bytes: Uint8Array<ArrayBuffer>): Uint8Array {
     total += bytes[end - 4] | (bytes[end - 3] << 8) | (bytes[end - 2] << 16) | (bytes[end - 1] << 24)
     offset = end
   }
-  const out = new Uint8Array(total)
+  if (output.length < total) output = new Uint8Array(Math.max(total, 8 << 20))
+  const out = output.subarray(0, total)
   let written = 0
   offset = 0
   while (offset < bytes.length) {
     const size = blockSize(bytes, offset)
     let text: Uint8Array
     try {
-      text = Bun.gunzipSync(bytes.subarray(offset, offset + size))
+      text = gunzipBlock(bytes.subarray(offset, offset + size))
     } catch {
       throw new InflateError('a BGZF block is corrupt and cannot be inflated', offset)
     }
@@ -39,6 +45,27 @@ export function inflateBgzfBlocks(bytes: Uint8Array<ArrayBuffer>): Uint8Array {
   }
   if (written !== total) throw new InflateError('a BGZF block inflates to less than its size field says', 0)
   return out
+}
+
+// Bun can inflate with libdeflate, about a fifth faster than zlib on BGZF blocks here; if a Bun
+// build does not know the option, the first call falls back to zlib for good.
+let useLibdeflate = true
+function gunzipBlock(block: Uint8Array<ArrayBuffer>): Uint8Array {
+  if (useLibdeflate) {
+    try {
+      return (Bun.gunzipSync as (data: Uint8Array<ArrayBuffer>, options: object) => Uint8Array)(block, {
+        library: 'libdeflate',
+      })
+    } catch (error) {
+      useLibdeflate = false
+      try {
+        return Bun.gunzipSync(block)
+      } catch {
+        throw error
+      }
+    }
+  }
+  return Bun.gunzipSync(block)
 }
 
 function blockSize(bytes: Uint8Array, offset: number): number {

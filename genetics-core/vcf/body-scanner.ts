@@ -3,7 +3,7 @@
 // placeholder records (to find END), and no per-record strings are made for the common SNV case.
 // Records that hit a lookup go back as text for a full parse on the main thread.
 
-import { classifyAllele, isReferencePlaceholder, RecordType, recordTypeBit } from '../normalize/alleles'
+import { isReferencePlaceholder, RecordType } from '../normalize/alleles'
 import { chromosomeCode } from '../normalize/chromosome'
 import { C } from '../scan/counters'
 import { LineScanner, latin1, utf8 } from '../scan/line-scanner'
@@ -25,6 +25,91 @@ const MAX_INDEL_SPAN_CHECK = 100
 
 function upper(c: number): number {
   return c >= 97 && c <= 122 ? c - 32 : c
+}
+
+// Allele classes as small integers (the byte classifier's result).
+const K_REFERENCE = 0
+const K_SNV = 1
+const K_MNV = 2
+const K_INSERTION = 3
+const K_DELETION = 4
+const K_COMPLEX = 5
+const K_SYMBOLIC = 6
+const K_BREAKEND = 7
+const K_OVERLAP = 8
+const ALLELE_COUNTER = [
+  0,
+  C.aSnv,
+  C.aMnv,
+  C.aInsertion,
+  C.aDeletion,
+  C.aComplex,
+  C.aSymbolic,
+  C.aBreakend,
+  C.aOverlap,
+]
+const RECORD_BIT = [
+  0,
+  RecordType.snv,
+  RecordType.mnv,
+  RecordType.indel,
+  RecordType.indel,
+  RecordType.other,
+  RecordType.other,
+  0, // breakends: bcftools stats leaves them out of its SN lines; counted in alleleTypes only
+  0,
+]
+const NON_REF = [60, 78, 79, 78, 95, 82, 69, 70, 62] // <NON_REF>
+
+function sameBase(a: number, b: number): boolean {
+  return a === b || (a | 32) === (b | 32)
+}
+
+/**
+ * Class of the ALT allele at [as, ae) against REF at [rs, re), straight from the bytes; the same
+ * rules as classifyAllele (placeholders, '*', symbolic, breakends, then suffix-then-prefix trimming).
+ */
+export function classifyAlleleBytes(buf: Uint8Array, rs: number, re: number, as: number, ae: number): number {
+  const altLength = ae - as
+  const refLength = re - rs
+  const first = buf[as]
+  if (altLength === 1) {
+    if (first === 46 || first === 88) return K_REFERENCE // '.', mpileup 'X'
+    if (first === 42) return K_OVERLAP
+    if (refLength === 1) return sameBase(first, buf[rs]) ? K_REFERENCE : K_SNV
+  } else if (first === 60 /* < */ && buf[ae - 1] === 62) {
+    if (altLength === 3 && (buf[as + 1] === 42 || buf[as + 1] === 88)) return K_REFERENCE // <*>, <X>
+    if (altLength === 9) {
+      let nonRef = true
+      for (let i = 0; i < 9; i++) {
+        if (buf[as + i] !== NON_REF[i]) {
+          nonRef = false
+          break
+        }
+      }
+      if (nonRef) return K_REFERENCE
+    }
+    return K_SYMBOLIC
+  }
+  if (altLength > 1 && (first === 46 || buf[ae - 1] === 46)) return K_BREAKEND
+  for (let i = as; i < ae; i++) if (buf[i] === 91 || buf[i] === 93) return K_BREAKEND // [ ]
+  let suffix = 0
+  while (suffix < refLength && suffix < altLength && sameBase(buf[re - 1 - suffix], buf[ae - 1 - suffix]))
+    suffix++
+  let prefix = 0
+  while (
+    prefix < refLength - suffix &&
+    prefix < altLength - suffix &&
+    sameBase(buf[rs + prefix], buf[as + prefix])
+  )
+    prefix++
+  const r = refLength - suffix - prefix
+  const a = altLength - suffix - prefix
+  if (r === 0 && a === 0) return K_REFERENCE
+  if (r === 0) return K_INSERTION
+  if (a === 0) return K_DELETION
+  if (r === 1 && a === 1) return K_SNV
+  return r === a ? K_MNV : K_COMPLEX
 }
 
 export class VcfBodyScanner extends LineScanner {
@@ -143,37 +228,47 @@ export class VcfBodyScanner extends LineScanner {
       return
     }
 
-    // QUAL, FILTER
-    const qualEnd = buf.indexOf(TAB, p + 1)
-    if (qualEnd < 0 || qualEnd >= e) {
+    // QUAL and FILTER: short fields, a byte loop beats a native call here.
+    p++
+    while (p < e && buf[p] !== TAB) p++
+    if (p >= e) {
       this.tooFewColumns(6)
       return
     }
-    const filterStart = qualEnd + 1
-    const filterEnd = buf.indexOf(TAB, filterStart)
-    if (filterEnd < 0 || filterEnd >= e) {
+    const filterStart = ++p
+    while (p < e && buf[p] !== TAB) p++
+    const filterEnd = p
+    if (p >= e) {
       this.tooFewColumns(7)
       return
     }
+    // INFO: long and never needed on the hot path, so skipped with one native search.
     const infoStart = filterEnd + 1
     let infoEnd = buf.indexOf(TAB, infoStart)
     if (infoEnd < 0 || infoEnd > e) infoEnd = e
 
-    // Column count and the counted sample's field.
+    // FORMAT and sample columns: byte loops up to the counted sample, native searches after it.
     let columns = 8
     let sampleStart = -1
     let sampleEnd = -1
     let formatStart = -1
     let formatEnd = -1
     if (infoEnd < e) {
+      const sampleColumn = this.config.sampleColumn
       formatStart = infoEnd + 1
       let q = formatStart
       let column = 8
       while (true) {
-        const t = buf.indexOf(TAB, q)
-        const end = t < 0 || t > e ? e : t
+        let end: number
+        if (column <= sampleColumn || column === 8) {
+          end = q
+          while (end < e && buf[end] !== TAB) end++
+        } else {
+          const t = buf.indexOf(TAB, q)
+          end = t < 0 || t > e ? e : t
+        }
         if (column === 8) formatEnd = end
-        else if (column === this.config.sampleColumn) {
+        else if (column === sampleColumn) {
           sampleStart = q
           sampleEnd = end
         }
@@ -209,69 +304,31 @@ export class VcfBodyScanner extends LineScanner {
       counts[C.filterPass]++
     else counts[C.filterFailed]++
 
-    // REF/ALT classes
+    // REF/ALT classes, from bytes: no strings are made for any allele.
     const refLength = refEnd - refStart
     let typeBits = 0
-    let altCount = 1
+    let altCount = 0
     let realAlts = 0
+    let placeholders = 0
     let spansMoreThanOne = refLength > 1
-    if (altEnd - altStart === 1 && refLength === 1) {
-      const a = buf[altStart]
-      if (a === 46 /* . */) {
-        altCount = 0
-        typeBits = RecordType.noAlt
-      } else if (a === 42 /* * */) {
-        counts[C.aOverlap]++
-      } else if (a === 88 /* X: mpileup placeholder */ || upper(a) === upper(buf[refStart])) {
-        typeBits = RecordType.noAlt
-      } else {
-        typeBits = RecordType.snv
-        counts[C.aSnv]++
-        realAlts = 1
-      }
-    } else {
-      const ref = latin1(buf, refStart, refEnd)
-      const alts = latin1(buf, altStart, altEnd).split(',')
-      altCount = alts.length
-      let placeholders = 0
-      for (const alt of alts) {
-        if (alt.length !== 1) spansMoreThanOne = true
-        const kind = classifyAllele(ref, alt)
-        switch (kind) {
-          case 'reference':
-            placeholders++
-            continue
-          case 'snv':
-            counts[C.aSnv]++
-            break
-          case 'mnv':
-            counts[C.aMnv]++
-            break
-          case 'insertion':
-            counts[C.aInsertion]++
-            break
-          case 'deletion':
-            counts[C.aDeletion]++
-            break
-          case 'complex':
-            counts[C.aComplex]++
-            break
-          case 'symbolic':
-            counts[C.aSymbolic]++
-            break
-          case 'breakend':
-            counts[C.aBreakend]++
-            break
-          case 'overlap':
-            counts[C.aOverlap]++
-            continue
-        }
+    let a0 = altStart
+    while (a0 <= altEnd) {
+      let a1 = a0
+      while (a1 < altEnd && buf[a1] !== 44 /* , */) a1++
+      altCount++
+      if (a1 - a0 !== 1) spansMoreThanOne = true
+      const kind = classifyAlleleBytes(buf, refStart, refEnd, a0, a1)
+      if (kind === K_REFERENCE) placeholders++
+      else if (kind === K_OVERLAP) counts[C.aOverlap]++
+      else {
+        counts[ALLELE_COUNTER[kind]]++
+        typeBits |= RECORD_BIT[kind]
         realAlts++
-        typeBits |= recordTypeBit(kind)
       }
-      if (placeholders > 0 && realAlts === 0) typeBits |= RecordType.noAlt
-      if (alts.length === 1 && alts[0] === '.') altCount = 0
+      a0 = a1 + 1
     }
+    if (altCount === 1 && altEnd - altStart === 1 && buf[altStart] === 46) altCount = 0
+    if (placeholders > 0 && realAlts === 0) typeBits |= RecordType.noAlt
     if (typeBits & RecordType.snv) counts[C.rtSnv]++
     if (typeBits & RecordType.mnv) counts[C.rtMnv]++
     if (typeBits & RecordType.indel) counts[C.rtIndel]++
