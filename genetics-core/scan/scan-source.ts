@@ -170,9 +170,9 @@ export async function scanInspected(inspection: Inspection, options: ScanOptions
   let callsBySample: Map<string, Map<string, SiteCall>> | undefined
   if (options.allSamples && inspection.layout === null) {
     callsBySample = new Map()
-    detection.samples.forEach((name, index) =>
-      callsBySample!.set(name, resolver.callsFor(build.build, index)),
-    )
+    for (const [index, name] of detection.samples.entries()) {
+      callsBySample.set(name, resolver.callsFor(build.build, index))
+    }
   }
   if (!accumulator.sorted) {
     warnings.push({

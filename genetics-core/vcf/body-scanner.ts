@@ -23,10 +23,6 @@ export interface VcfBodyConfig {
 const TAB = 9
 const MAX_INDEL_SPAN_CHECK = 100
 
-function upper(c: number): number {
-  return c >= 97 && c <= 122 ? c - 32 : c
-}
-
 // Allele classes as small integers (the byte classifier's result).
 const K_REFERENCE = 0
 const K_SNV = 1
@@ -371,7 +367,7 @@ export class VcfBodyScanner extends LineScanner {
       if (lookup.hasPosition(code, pos)) wanted = true
       else if (isBlock) {
         const end = this.infoEnd(buf, infoStart, infoEnd)
-        wanted = lookup.anyInRange(code, pos, end > pos ? end : pos)
+        wanted = lookup.anyInRange(code, pos, Math.max(end, pos))
       } else if (spansMoreThanOne) {
         const last = pos + Math.min(Math.max(refLength, 2) - 1, MAX_INDEL_SPAN_CHECK)
         for (let q = pos + 1; q <= last && !wanted; q++) wanted = lookup.hasPosition(code, q)
