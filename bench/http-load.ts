@@ -1,6 +1,8 @@
 // Load generator for bench/http.ts, run as its own process so it does not share a thread with the server:
 // keeps `concurrency` requests in flight against one URL for `seconds`, then prints JSON figures.
 
+export {}
+
 const [url, seconds = '3', concurrency = '32', token = ''] = process.argv.slice(2)
 const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {}
 const latencies: number[] = []
