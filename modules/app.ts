@@ -12,6 +12,7 @@ import { discoveryModule } from './discovery'
 import { geneticsModule } from './genetics'
 import { geneticsTasks } from './genetics/tasks'
 import { goalsModule } from './goals'
+import { importsModule } from './imports'
 import { mcpModule } from './mcp'
 import { sandboxModule } from './sandbox'
 import { type Clock, systemClock } from './shared/clock'
@@ -35,6 +36,7 @@ export const MODULES: readonly DomainModule[] = [
   authModule,
   sandboxModule,
   sourcesModule,
+  importsModule,
   geneticsModule,
   analysesModule,
   goalsModule,

@@ -102,6 +102,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Largest JSON body accepted by ordinary operations (bytes); larger gets 413.',
   },
   {
+    name: 'IMPORT_MAX_BYTES',
+    kind: 'integer',
+    default: '10485760',
+    description:
+      'Largest file POST /imports/file accepts, in bytes of decoded content (text or data_base64); the request body may be a third larger for base64. Larger gets 413.',
+  },
+  {
     name: 'WHOOP_CLIENT_ID',
     kind: 'string',
     description: 'First-party WHOOP OAuth client id (with WHOOP_CLIENT_SECRET).',
@@ -232,6 +239,8 @@ export interface Config {
   oidc: { issuer: string; audience: string; jwksUrl: string | null } | null
   trustProxy: boolean
   maxBodyBytes: number
+  /** Largest decoded file POST /imports/file accepts. */
+  importMaxBytes: number
   wearables: { whoop: OAuthClient | null; oura: OAuthClient | null }
   dbsnpReferencePath: string | null
   billingEnabled: boolean
@@ -335,6 +344,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (issuer && !audience) throw new ConfigError('OIDC_AUDIENCE is required when OIDC_ISSUER is set.')
   const maxBodyBytes = Number(get(env, 'MAX_BODY_BYTES') ?? 1048576)
   if (maxBodyBytes < 1024) throw new ConfigError('MAX_BODY_BYTES must be at least 1024.')
+  const importMaxBytes = Number(get(env, 'IMPORT_MAX_BYTES') ?? 10485760)
+  if (importMaxBytes < 1024) throw new ConfigError('IMPORT_MAX_BYTES must be at least 1024.')
   return Object.freeze({
     port,
     host: get(env, 'HOST') ?? '0.0.0.0',
@@ -355,6 +366,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       : null,
     trustProxy: bool(get(env, 'TRUST_PROXY'), false),
     maxBodyBytes,
+    importMaxBytes,
     wearables: { whoop: oauthClient(env, 'WHOOP'), oura: oauthClient(env, 'OURA') },
     dbsnpReferencePath: get(env, 'DBSNP_REFERENCE_PATH') ?? null,
     billingEnabled: bool(get(env, 'BILLING_ENABLED'), false),

@@ -3,6 +3,7 @@
 // derived from these declarations (see operations-plugin.ts, openapi.ts, registry.ts).
 
 import type { Static, TObject, TSchema } from '@sinclair/typebox'
+import type { Config } from './config'
 import type { AppContext } from './context'
 import type { Grant, Principal, PrincipalKind } from './principal'
 
@@ -62,8 +63,11 @@ export interface OperationSpec<
    * (streamed uploads, signed webhooks). Documented as these media types.
    */
   rawBody?: { mediaTypes: string[]; description: string }
-  /** Largest accepted body in bytes; the configured MAX_BODY_BYTES unless stated. */
-  maxBodyBytes?: number
+  /**
+   * Largest accepted body in bytes; the configured MAX_BODY_BYTES unless stated. A function reads it
+   * from the configuration (imports take a file-sized body set by IMPORT_MAX_BYTES).
+   */
+  maxBodyBytes?: number | ((config: Readonly<Config>) => number)
   /** Extra problem statuses this operation documents besides the automatic ones (e.g. 404, 409, 429). */
   errors?: number[]
   /**

@@ -25,6 +25,12 @@ function coerceScalars(schema: TObject | undefined, values: Record<string, unkno
   }
 }
 
+/** The body limit of an operation: its own (fixed or read from the configuration), else MAX_BODY_BYTES. */
+function bodyLimit(op: AnyOperation, app: AppContext): number {
+  if (typeof op.maxBodyBytes === 'function') return op.maxBodyBytes(app.config)
+  return op.maxBodyBytes ?? app.config.maxBodyBytes
+}
+
 export function operationsPlugin(name: string, operations: readonly AnyOperation[], app: AppContext) {
   const plugin = new Elysia({ name: `module.${name}`, seed: app.instanceId }).use(scopePlugin(app))
   for (const op of operations) {
@@ -57,7 +63,7 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
         body: op.body,
         response: op.produces === 'text/html' ? undefined : { [status]: op.output },
         parse: op.body
-          ? ({ request }) => readJsonBody(request, op.maxBodyBytes ?? app.config.maxBodyBytes)
+          ? ({ request }) => readJsonBody(request, bodyLimit(op, app))
           : 'none',
         async transform({ request, params, query, body }) {
           coerceScalars(op.params, params as Record<string, unknown>)

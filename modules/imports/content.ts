@@ -1,0 +1,54 @@
+// The uploaded content as bytes and, when it is text, as a string: from `text` or `data_base64`,
+// size-checked against IMPORT_MAX_BYTES, with a UTF-8 byte-order mark dropped.
+
+import { invalidField, tooLarge } from './problems'
+
+export interface Content {
+  bytes: Uint8Array
+  /** The content decoded as UTF-8 when it is text; null for binary content. */
+  text: string | null
+}
+
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/
+
+export function readContent(body: { text?: string; data_base64?: string }, maxBytes: number): Content {
+  const hasText = typeof body.text === 'string'
+  const hasBase64 = typeof body.data_base64 === 'string'
+  if (hasText && hasBase64)
+    throw invalidField('/data_base64', 'Send the content in text or in data_base64, not both.')
+  if (!hasText && !hasBase64) throw invalidField('/text', 'Send the content in text or data_base64.')
+  let bytes: Uint8Array
+  if (hasText) {
+    bytes = new TextEncoder().encode(body.text)
+  } else {
+    const b64 = (body.data_base64 as string).replace(/\s+/g, '')
+    if (Math.floor((b64.length * 3) / 4) > maxBytes + 3) throw tooLarge(maxBytes)
+    if (!BASE64.test(b64) || b64.length % 4 === 1)
+      throw invalidField('/data_base64', 'data_base64 is not valid base64.')
+    bytes = new Uint8Array(Buffer.from(b64, b64.includes('-') || b64.includes('_') ? 'base64url' : 'base64'))
+  }
+  if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes)
+  if (bytes.byteLength === 0 || (hasText && (body.text as string).trim() === '')) {
+    throw invalidField(hasText ? '/text' : '/data_base64', 'The content is empty.')
+  }
+  return { bytes, text: asText(bytes) }
+}
+
+/** UTF-8 text without a byte-order mark, or null when the bytes are not text. */
+function asText(bytes: Uint8Array): string | null {
+  if (isGzip(bytes) || isZip(bytes)) return null
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    // Latin-1 exports exist; anything with NUL bytes is binary.
+    if (bytes.includes(0)) return null
+    text = new TextDecoder('latin1').decode(bytes)
+  }
+  if (text.includes('\u0000')) return null
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}
+
+export const isGzip = (b: Uint8Array) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b
+export const isZip = (b: Uint8Array) =>
+  b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04

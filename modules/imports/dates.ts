@@ -1,0 +1,70 @@
+// Dates and times as exports and lab reports write them: ISO 8601 with or without time and offset,
+// Apple Health's "2026-03-01 07:30:00 -0800", US "03/01/2026", European "01.03.2026", and epoch
+// seconds or milliseconds. Each keeps its local calendar day, which daily series group by.
+
+export interface ParsedDate {
+  /** UTC instant, ISO 8601. */
+  iso: string
+  /** The calendar day as written (local to the person), YYYY-MM-DD. */
+  local_date: string
+  /** True when day and month could be read either way and month-first was assumed. */
+  ambiguous?: boolean
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+function validDay(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2200) return false
+  const date = new Date(Date.UTC(y, m - 1, d))
+  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+}
+
+function build(
+  y: number,
+  m: number,
+  d: number,
+  time: string | undefined,
+  offset: string | undefined,
+): ParsedDate | null {
+  if (!validDay(y, m, d)) return null
+  const local = `${y}-${pad(m)}-${pad(d)}`
+  const t = time ? (time.length === 5 ? `${time}:00` : time) : '00:00:00'
+  const zone = offset ? (offset === 'Z' ? 'Z' : offset.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2')) : 'Z'
+  const instant = new Date(`${local}T${t}${zone}`)
+  if (Number.isNaN(instant.getTime())) return null
+  return { iso: instant.toISOString(), local_date: local }
+}
+
+/** Parse a date or date-time; null when it is not one. */
+export function parseDate(raw: unknown): ParsedDate | null {
+  if (typeof raw === 'number') return fromEpoch(raw)
+  if (typeof raw !== 'string') return null
+  const s = raw.trim()
+  if (!s) return null
+  let m =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)\s*(Z|[+-]\d{2}:?\d{2})?)?$/.exec(s)
+  if (m) return build(+m[1], +m[2], +m[3], m[4]?.replace(/(\.\d{3})\d+$/, '$1'), m[5])
+  m = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(s)
+  if (m) return build(+m[1], +m[2], +m[3], undefined, undefined)
+  m = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?:[ T,]+(\d{1,2}:\d{2}(?::\d{2})?))?$/.exec(s)
+  if (m) {
+    const a = +m[1]
+    const b = +m[3]
+    const time = m[5]?.padStart(m[5].indexOf(':') === 1 ? m[5].length + 1 : m[5].length, '0')
+    // Dots are day-first (European); slashes are month-first (US) unless the first part cannot be a month.
+    const dayFirst = m[2] === '.' || a > 12
+    const parsed = dayFirst ? build(+m[4], b, a, time, undefined) : build(+m[4], a, b, time, undefined)
+    if (parsed && m[2] === '/' && a <= 12 && b <= 12 && a !== b) parsed.ambiguous = true
+    return parsed
+  }
+  if (/^\d{10}(\d{3})?$/.test(s)) return fromEpoch(Number(s))
+  return null
+}
+
+function fromEpoch(n: number): ParsedDate | null {
+  if (!Number.isFinite(n)) return null
+  const ms = n > 1e12 ? n : n * 1000
+  const d = new Date(ms)
+  if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1970 || d.getUTCFullYear() > 2200) return null
+  return { iso: d.toISOString(), local_date: d.toISOString().slice(0, 10) }
+}

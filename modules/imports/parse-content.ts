@@ -1,0 +1,112 @@
+// Detect what an upload is by its content, never by its name, and read it: genotype files go to the
+// genetics module; Apple Health exports (XML or zip) are streamed; JSON is FHIR, Health Connect, lab
+// results or daily records; delimited text is a lab, wearable or behavioral table; anything else is
+// tried as pasted lab lines.
+
+import { type Content, isZip } from './content'
+import { detectDelimiter } from './csv'
+import { looksLikeGenotype } from './genotype'
+import { jsonErrorLine } from './json-error-line'
+import { parseJsonDocument } from './json-import'
+import { labContext, noteUploadDate } from './labs/lab-context'
+import { pastedLabLines } from './labs/lines'
+import { type ParsedImport, Warnings } from './parsed'
+import { unreadable } from './problems'
+import { parseDelimited } from './table'
+import { WearableAccumulator } from './wearables/accumulator'
+import { looksLikeAppleHealth, readAppleHealth, textChunks } from './wearables/apple-health'
+import { appleHealthZipChunks } from './wearables/apple-health-zip'
+
+export interface ParseOptions {
+  provider: string | null
+  uploadedAt: Date
+  /** Largest decompressed export.xml read from a zip. */
+  maxUnzippedBytes: number
+}
+
+export type ParseOutcome = { kind: 'genetics' } | { kind: 'parsed'; parsed: ParsedImport }
+
+async function appleHealth(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  format: string,
+  provider: string | null,
+): Promise<ParsedImport> {
+  const warnings = new Warnings()
+  const accumulator = new WearableAccumulator(warnings)
+  const { records } = await readAppleHealth(chunks, accumulator, warnings)
+  return {
+    modality: 'wearables',
+    format,
+    provider: provider ?? 'apple_health',
+    records,
+    observations: accumulator.observations(),
+    warnings: warnings.all(),
+  }
+}
+
+export async function parseContent(content: Content, options: ParseOptions): Promise<ParseOutcome> {
+  if (looksLikeGenotype(content)) return { kind: 'genetics' }
+  if (isZip(content.bytes)) {
+    return {
+      kind: 'parsed',
+      parsed: await appleHealth(
+        appleHealthZipChunks(content.bytes, options.maxUnzippedBytes),
+        'apple_health_zip',
+        options.provider,
+      ),
+    }
+  }
+  const text = content.text
+  if (text === null)
+    throw unreadable(
+      'The content is binary and not a format this service reads (text, JSON, XML, zip or gzip).',
+    )
+  const head = text.slice(0, 65_536).trimStart()
+  if (head.startsWith('<')) {
+    if (!looksLikeAppleHealth(head))
+      throw unreadable('The XML is not an Apple Health export (no <HealthData> element).', 1)
+    return {
+      kind: 'parsed',
+      parsed: await appleHealth(textChunks(content.bytes), 'apple_health_xml', options.provider),
+    }
+  }
+  if (head.startsWith('{') || head.startsWith('[')) {
+    let doc: unknown
+    try {
+      doc = JSON.parse(text)
+    } catch (error) {
+      throw unreadable(
+        `The JSON is malformed (${(error as Error).message.replace(/^JSON Parse error: /, '')}).`,
+        jsonErrorLine(text),
+      )
+    }
+    return { kind: 'parsed', parsed: parseJsonDocument(doc, options) }
+  }
+  const delimiter = detectDelimiter(text)
+  if (delimiter) {
+    const parsed = parseDelimited(text, delimiter, options)
+    if (parsed) return { kind: 'parsed', parsed }
+  }
+  const warnings = new Warnings()
+  const ctx = labContext(warnings, options.uploadedAt)
+  const lines = pastedLabLines(text, ctx)
+  if (!lines) {
+    throw unreadable(
+      'The content is not a format this service reads: not a lab table, wearable or behavioral export, FHIR, Apple Health or genotype file, and no line reads as "Name value unit".',
+      1,
+    )
+  }
+  noteUploadDate(ctx, lines.observations)
+  return {
+    kind: 'parsed',
+    parsed: {
+      modality: 'biomarkers',
+      format: 'lab_text',
+      provider: options.provider,
+      records: lines.records,
+      observations: lines.observations,
+      warnings: warnings.all(),
+      unknown_markers: [...ctx.unknown],
+    },
+  }
+}
