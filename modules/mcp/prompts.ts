@@ -4,7 +4,8 @@
 
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js'
 import { ProblemError } from '../shared/problem'
-import { RESOURCES } from './resources'
+import { HEALTH_CONTEXT_URI, RESOURCES, readResource } from './resources'
+import type { ToolCaller } from './tool-call'
 
 export interface PromptContext {
   /** Tool names the caller may call. */
@@ -17,7 +18,13 @@ export interface PromptDefinition {
   listing: Prompt
   /** Tools that must all be available for the prompt to be offered. */
   needsTools: readonly string[]
-  messages(args: Record<string, string>, context: PromptContext): GetPromptResult['messages']
+  /** Resources that must all be readable for the prompt to be offered. */
+  needsResources?: readonly string[]
+  messages(
+    args: Record<string, string>,
+    context: PromptContext,
+    caller: ToolCaller,
+  ): GetPromptResult['messages'] | Promise<GetPromptResult['messages']>
 }
 
 const REPORTING =
@@ -56,6 +63,43 @@ export const PROMPTS: readonly PromptDefinition[] = [
   },
   {
     listing: {
+      name: 'summarize_health_context',
+      title: 'Summarize my health context',
+      description:
+        'My health context (latest values, flags, genotype highlights, goals, data freshness) with a request to summarize what stands out and what is out of date.',
+    },
+    needsTools: [],
+    needsResources: [HEALTH_CONTEXT_URI],
+    messages: async (_args, _context, caller) => {
+      const resource = RESOURCES.find((r) => r.listing.uri === HEALTH_CONTEXT_URI)!
+      const [contents] = (await readResource(resource, caller)).contents as {
+        uri: string
+        mimeType?: string
+        text: string
+      }[]
+      return [
+        {
+          role: 'user',
+          content: {
+            type: 'resource',
+            resource: { uri: contents.uri, mimeType: contents.mimeType, text: contents.text },
+          },
+        },
+        user(
+          [
+            'Above is my health context. Summarize it for me:',
+            '- values and flags that stand out, and the ones that look fine;',
+            '- genotype highlights, and what they do and do not mean;',
+            '- my active goals and whether they are met;',
+            '- which kinds of data are stale or missing, and what would be worth measuring again.',
+            REPORTING,
+          ].join('\n'),
+        ),
+      ]
+    },
+  },
+  {
+    listing: {
       name: 'explain_source',
       title: 'Explain one source',
       description:
@@ -87,4 +131,8 @@ export const PROMPTS: readonly PromptDefinition[] = [
 ]
 
 export const promptsFor = (context: PromptContext) =>
-  PROMPTS.filter((p) => p.needsTools.every((name) => context.tools.has(name)))
+  PROMPTS.filter(
+    (p) =>
+      p.needsTools.every((name) => context.tools.has(name)) &&
+      (p.needsResources ?? []).every((uri) => context.resources.has(uri)),
+  )

@@ -129,7 +129,7 @@ export function mcpServerFor(caller: ToolCaller): Server {
     try {
       return {
         description: prompt.listing.description,
-        messages: prompt.messages(request.params.arguments ?? {}, context),
+        messages: await prompt.messages(request.params.arguments ?? {}, context, caller),
       }
     } catch (error) {
       throw protocolError(error, caller, request.params.name)

@@ -1,5 +1,5 @@
 // Prompts are offered only when the caller may call every tool they name, carry instructions that name
-// those tools, and refuse bad arguments with a protocol error. Unknown resources are a protocol error.
+// those tools, and refuse bad arguments with a protocol error.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -19,8 +19,12 @@ const textOf = (message: { content: unknown }) => (message.content as { text: st
 describe('prompts', () => {
   it('offers the lab review and the source explanation to a key that may read sources', async () => {
     const { prompts } = await client.listPrompts()
-    expect(prompts.map((p) => p.name)).toEqual(['review_latest_labs', 'explain_source'])
-    expect(prompts[1].arguments).toEqual([
+    expect(prompts.map((p) => p.name)).toEqual([
+      'review_latest_labs',
+      'summarize_health_context',
+      'explain_source',
+    ])
+    expect(prompts[2].arguments).toEqual([
       { name: 'source_id', description: 'The source id (src_…).', required: true },
     ])
   })
@@ -57,17 +61,5 @@ describe('prompts', () => {
       expect(error.message).toContain('source_id must be a source id')
       expect(error.data).toMatchObject({ status: 422, errors: [{ in: 'arguments', path: '/source_id' }] })
     }
-  })
-})
-
-describe('resources', () => {
-  it('answers an unknown resource URI with resource-not-found', async () => {
-    const error = await client.readResource({ uri: 'wellness://nothing-here' }).catch((e) => e)
-    expect(error.code).toBe(-32002)
-    expect(error.message).toContain('Unknown resource: wellness://nothing-here')
-  })
-
-  it('has no resource templates', async () => {
-    expect((await client.listResourceTemplates()).resourceTemplates).toEqual([])
   })
 })
