@@ -1,12 +1,13 @@
 // Serving POST /mcp: one stateless Streamable HTTP exchange. The gate has already authenticated the
-// caller (401 with WWW-Authenticate before any JSON-RPC is read). The body is read here with the
-// service's size cap (413 problem); the SDK transport parses it, answers protocol errors itself, and
+// caller (401 with WWW-Authenticate before any JSON-RPC is read). The body is read here with a size cap
+// (413 problem; see body-limits.ts); the SDK transport parses it, answers protocol errors itself, and
 // replies with JSON rather than a stream.
 
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { AppContext } from '../shared/context'
 import type { RequestInfo } from '../shared/operation'
 import type { Principal } from '../shared/principal'
+import { mcpMessageLimit } from './body-limits'
 import { readBoundedBody, withBody } from './request-body'
 import { mcpServerFor } from './server'
 
@@ -15,12 +16,13 @@ export async function handleMcpPost(
   principal: Principal,
   request: RequestInfo,
 ): Promise<Response> {
-  const body = await readBoundedBody(request.raw, app.config.maxBodyBytes)
+  const limit = mcpMessageLimit(app.operations, app.config)
+  const body = await readBoundedBody(request.raw, limit)
   const server = mcpServerFor({ app, principal, request })
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
-    maxRequestBodySize: app.config.maxBodyBytes,
+    maxRequestBodySize: limit,
   })
   try {
     await server.connect(transport)

@@ -1,6 +1,6 @@
-// Running one tools/call: the checks the HTTP gate makes (grant and principal kind, then the caller's own
-// user and workspace), argument validation with the same TypeBox models, the operation's own handler
-// with the caller's principal (no HTTP round trip), and a result shaped and capped for a model.
+// Running one tools/call: the checks the HTTP gate makes (grant and principal kind, the caller's own
+// user and workspace, the body limit), argument validation with the same TypeBox models, the operation's
+// own handler with the caller's principal (no HTTP round trip), and a result shaped and capped for a model.
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { Value } from '@sinclair/typebox/value'
@@ -10,6 +10,7 @@ import type { RequestInfo } from '../shared/operation'
 import type { Principal } from '../shared/principal'
 import { type FieldError, PROBLEM_TYPES, ProblemError, type ProblemKey } from '../shared/problem'
 import { splitToolArguments } from '../shared/registry'
+import { assertBodyWithinLimit } from './body-limits'
 import type { ToolDefinition } from './tool-catalog'
 import { problemResult, toProblem } from './tool-errors'
 import {
@@ -122,7 +123,10 @@ const resultChars = (tool: ToolDefinition, value: unknown) => JSON.stringify(ren
 
 async function runTool(tool: ToolDefinition, raw: Record<string, unknown>, caller: ToolCaller) {
   assertMayCall(tool.op, caller.principal)
-  if (tool.op.ownScopeOnly !== false) assertOwnScope(caller.principal, splitToolArguments(tool.op, raw))
+  const rawParts = splitToolArguments(tool.op, raw)
+  // The HTTP gate's order: the body's size before the own-scope check.
+  assertBodyWithinLimit(tool.op, rawParts.body, caller.app.config)
+  if (tool.op.ownScopeOnly !== false) assertOwnScope(caller.principal, rawParts)
   const args = validateArguments(tool, raw)
   const maxChars = RESULT_TOKEN_CAP * CHARS_PER_TOKEN
 

@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import * as authRepo from '../../../modules/auth/repo'
+import type { Config } from '../../../modules/shared/config'
 import { type TestApp, testApp } from '../../support/app'
 
 export interface McpHarness {
@@ -21,7 +22,7 @@ export interface McpHarness {
   stop(): Promise<void>
 }
 
-export async function mcpHarness(): Promise<McpHarness> {
+export async function mcpHarness(overrides: Partial<Config> = {}): Promise<McpHarness> {
   const pair = await generateKeyPair('RS256')
   const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'mcp-test', alg: 'RS256', use: 'sig' }
   const issuerServer = Bun.serve({
@@ -33,7 +34,10 @@ export async function mcpHarness(): Promise<McpHarness> {
         : new Response('not found', { status: 404 }),
   })
   const issuer = `http://127.0.0.1:${issuerServer.port}`
-  const t = await testApp({ oidc: { issuer, audience: 'wellness-mcp', jwksUrl: `${issuer}/jwks` } })
+  const t = await testApp({
+    oidc: { issuer, audience: 'wellness-mcp', jwksUrl: `${issuer}/jwks` },
+    ...overrides,
+  })
   t.app.listen({ port: 0, hostname: '127.0.0.1' })
   const base = `http://127.0.0.1:${t.app.server!.port}`
   const clients: Client[] = []

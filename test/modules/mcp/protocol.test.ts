@@ -9,12 +9,14 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { ErrorCode, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
+import { mcpMessageLimit } from '../../../modules/mcp/body-limits'
 import { type McpHarness, mcpHarness, postMcp } from './harness'
 
 let h: McpHarness
 let key: string
 beforeAll(async () => {
-  h = await mcpHarness()
+  // Small body limits, so that the size checks need only small bodies.
+  h = await mcpHarness({ maxBodyBytes: 4096, importMaxBytes: 4096 })
   key = (await h.t.userWithKey()).key
 })
 afterAll(() => h.stop())
@@ -169,15 +171,16 @@ describe('malformed calls are protocol errors', () => {
     expect(r.json.error.message).toContain('Content-Type must be application/json')
   })
 
-  it('answers a body over the configured size with a 413 problem, as the rest of the API does', async () => {
-    const huge = JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'ping',
-      params: { pad: 'x'.repeat(1_100_000) },
-    })
+  it('reads a JSON-RPC message as large as the largest tool body (file imports), and no larger', () => {
+    const importLimit = Math.ceil(4096 * 1.4) + 65_536
+    expect(mcpMessageLimit(h.t.context.operations, h.t.config)).toBe(importLimit + 64 * 1024)
+  })
+
+  it('answers a body over that size with a 413 problem, as the rest of the API does', async () => {
+    const limit = mcpMessageLimit(h.t.context.operations, h.t.config)
+    const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(limit) } })
     const declared = await postMcp(h.base, huge, auth())
-    const chunks = [huge.slice(0, 600_000), huge.slice(600_000)]
+    const half = Math.floor(huge.length / 2)
     const streamed = await fetch(`${h.base}/mcp`, {
       method: 'POST',
       headers: {
@@ -187,7 +190,8 @@ describe('malformed calls are protocol errors', () => {
       },
       body: new ReadableStream({
         start(controller) {
-          for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk))
+          for (const chunk of [huge.slice(0, half), huge.slice(half)])
+            controller.enqueue(new TextEncoder().encode(chunk))
           controller.close()
         },
       }),
@@ -198,8 +202,20 @@ describe('malformed calls are protocol errors', () => {
     ]) {
       expect(r.status).toBe(413)
       expect(r.headers.get('content-type')).toStartWith('application/problem+json')
-      expect(r.json).toMatchObject({ status: 413, max_bytes: h.t.config.maxBodyBytes, instance: '/mcp' })
+      expect(r.json).toMatchObject({ status: 413, max_bytes: limit, instance: '/mcp' })
     }
+  })
+
+  it('holds each tool to its own operation’s body limit', async () => {
+    const client = await h.connect(key)
+    const result = await client.callTool({
+      name: 'ask_health_question',
+      arguments: { question: `Is my LDL fine?${' really'.repeat(700)}` },
+    })
+    expect(result.isError).toBe(true)
+    expect((result.content as { text: string }[])[0].text).toStartWith(
+      '413 Payload Too Large: The body is larger than this operation accepts (4096 bytes).',
+    )
   })
 
   it('acknowledges a notification with 202 and no body', async () => {

@@ -1,6 +1,7 @@
 // tools/call for each family of tools the registry offers, on real stored data, over the socket: the
 // structured result equals what the HTTP route answers, another user's ids give 404 with no data, and
-// naming another user gives 403. Goals, analyses (with action plans and wearable analysis) and dashboards.
+// naming another user gives 403. Imports, goals, analyses (with action plans, wearable analysis, health
+// context, retest reminders and grounded questions) and dashboards.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -251,5 +252,73 @@ describe('analysis tools', () => {
     const result = await client.callTool({ name: 'list_analyses', arguments: {} })
     expect(result.isError).toBe(true)
     expect(textOf(result)).toContain('"analyses" grant')
+  })
+})
+
+describe('import and question tools', () => {
+  it('imports a lab file with import_file into a source list_sources then shows', async () => {
+    const result = await aliceClient.callTool({
+      name: 'import_file',
+      arguments: { filename: 'april.csv', text: 'Marker,Value,Unit,Date\nLDL-C,128,mg/dL,2026-03-30\n' },
+    })
+    expect(result.isError).toBeUndefined()
+    const imported = result.structuredContent as any
+    expect(imported).toMatchObject({ modality: 'biomarkers', record_count: 1, filename: 'april.csv' })
+    const listed = await aliceClient.callTool({ name: 'list_sources', arguments: { limit: 1 } })
+    expect((listed.structuredContent as any).data[0].id).toBe(imported.source_id)
+  })
+
+  it('refuses import_file naming another user with 403 and stores nothing for them', async () => {
+    const result = await aliceClient.callTool({
+      name: 'import_file',
+      arguments: { user_id: bob.userId, text: 'Marker,Value,Unit,Date\nLDL-C,99,mg/dL,2026-03-30\n' },
+    })
+    expect(result.isError).toBe(true)
+    expect(textOf(result)).toStartWith('403 ')
+    expect((await h.t.call('GET', '/sources', { token: bob.key })).body.data).toEqual([])
+  })
+
+  it('builds the health context with get_health_context for the caller, and refuses another user_id', async () => {
+    const own = await aliceClient.callTool({
+      name: 'get_health_context',
+      arguments: { user_id: alice.userId },
+    })
+    expect(own.isError).toBeUndefined()
+    const context = own.structuredContent as any
+    expect(context.user_id).toBe(alice.userId)
+    expect(context.latest.some((l: any) => l.code === 'ldl_cholesterol')).toBe(true)
+    const other = await aliceClient.callTool({
+      name: 'get_health_context',
+      arguments: { user_id: bob.userId },
+    })
+    expect(other.isError).toBe(true)
+    expect(other.structuredContent).toBeUndefined()
+  })
+
+  it('gives retest reminders with get_retest_reminders, as the HTTP route does', async () => {
+    const result = await aliceClient.callTool({
+      name: 'get_retest_reminders',
+      arguments: { user_id: alice.userId },
+    })
+    const http = await h.t.call('GET', `/users/${alice.userId}/retest-reminders`, { token: alice.key })
+    expect(result.structuredContent).toEqual(http.body)
+    expect((result.structuredContent as any).reminders.length).toBeGreaterThan(0)
+  })
+
+  it('answers a grounded question with ask_health_question, citing the caller’s records', async () => {
+    const result = await aliceClient.callTool({
+      name: 'ask_health_question',
+      arguments: { question: 'How has my LDL cholesterol changed?' },
+    })
+    expect(result.isError).toBeUndefined()
+    const answer = result.structuredContent as any
+    expect(answer.answerable).toBe(true)
+    expect(answer.topics).toContain('ldl_cholesterol')
+    expect(answer.statements.length).toBeGreaterThan(0)
+    const bobAnswer = await bobClient.callTool({
+      name: 'ask_health_question',
+      arguments: { question: 'How has my LDL cholesterol changed?' },
+    })
+    expect(JSON.stringify(bobAnswer.structuredContent)).not.toContain('162')
   })
 })
