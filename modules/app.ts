@@ -29,6 +29,7 @@ import { RateLimiter } from './shared/rate-limit'
 import { assertRegistry } from './shared/registry'
 import { createBlobStorage } from './shared/storage'
 import { sourcesModule } from './sources'
+import { trendsModule } from './trends'
 
 /** The service's domain modules, in mounting order. Add a module here (one import, one entry). */
 export const MODULES: readonly DomainModule[] = [
@@ -37,6 +38,7 @@ export const MODULES: readonly DomainModule[] = [
   sandboxModule,
   sourcesModule,
   importsModule,
+  trendsModule,
   geneticsModule,
   analysesModule,
   goalsModule,

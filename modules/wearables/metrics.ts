@@ -4,12 +4,23 @@
 
 import type { WearableMetricDefinition } from './types'
 
+/** Adults should sleep 7 hours or more a night on a regular basis. */
+const SLEEP_CONSENSUS =
+  'Watson NF, et al. Recommended Amount of Sleep for a Healthy Adult: A Joint Consensus Statement of the American Academy of Sleep Medicine and Sleep Research Society. Sleep 2015;38:843-844.'
+
 export const WEARABLE_METRICS: readonly WearableMetricDefinition[] = Object.freeze([
   { code: 'resting_heart_rate', name: 'Resting heart rate', unit: '/min', daily: 'mean', better: 'lower' },
   { code: 'heart_rate', name: 'Heart rate', unit: '/min', daily: 'mean', better: 'in_range' },
   { code: 'hrv_rmssd', name: 'Heart rate variability (RMSSD)', unit: 'ms', daily: 'mean', better: 'higher' },
   { code: 'hrv_sdnn', name: 'Heart rate variability (SDNN)', unit: 'ms', daily: 'mean', better: 'higher' },
-  { code: 'sleep_duration', name: 'Sleep duration', unit: 'min', daily: 'sum', better: 'in_range' },
+  {
+    code: 'sleep_duration',
+    name: 'Sleep duration',
+    unit: 'min',
+    daily: 'sum',
+    better: 'in_range',
+    reference: { low: 420, citation: SLEEP_CONSENSUS },
+  },
   { code: 'sleep_efficiency', name: 'Sleep efficiency', unit: '%', daily: 'mean', better: 'higher' },
   { code: 'sleep_deep', name: 'Deep sleep', unit: 'min', daily: 'sum', better: 'higher' },
   { code: 'sleep_rem', name: 'REM sleep', unit: 'min', daily: 'sum', better: 'higher' },
@@ -37,6 +48,7 @@ export const BEHAVIORAL_METRICS: readonly WearableMetricDefinition[] = Object.fr
     unit: 'min',
     daily: 'sum',
     better: 'in_range',
+    reference: { low: 420, citation: SLEEP_CONSENSUS },
   },
   {
     code: 'diary_sleep_quality',

@@ -9,6 +9,8 @@ export interface WearableMetricDefinition {
   /** How values of one day combine: summed (steps, energy) or averaged/one value (resting HR, HRV). */
   daily: 'sum' | 'mean' | 'last'
   better: 'lower' | 'higher' | 'in_range'
+  /** A recommended range where a consensus gives one (daily values, canonical unit). */
+  reference?: { low?: number; high?: number; citation: string }
 }
 
 /** One value per day after deduplication, citing the observation it came from. */

@@ -1,0 +1,112 @@
+// Models of POST /users/{user_id}/trends: the request body and the trend result of SPEC "Trend result",
+// with per-marker direction, delta and status as extra fields of each marker trend.
+
+import { type Static, Type } from '@sinclair/typebox'
+
+export const DEFAULT_WINDOW_DAYS = 365
+export const MAX_WINDOW_DAYS = 3650
+
+export const TrendParams = Type.Object({ user_id: Type.String({ minLength: 1 }) })
+
+export const TrendBody = Type.Object({
+  organization_id: Type.Optional(Type.String({ minLength: 1 })),
+  markers: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      maxItems: 200,
+      description:
+        'Biomarker codes, LOINC codes or names as reports write them ("LDL-C", "HbA1c"), or wearable metric codes (`resting_heart_rate`). Omitted or empty: every biomarker with results in the window.',
+    }),
+  ),
+  window_days: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_WINDOW_DAYS,
+      default: DEFAULT_WINDOW_DAYS,
+      description: `Days back from now that count (1-${MAX_WINDOW_DAYS}, default ${DEFAULT_WINDOW_DAYS}).`,
+    }),
+  ),
+})
+
+export const TrendPoint = Type.Object({
+  value: Type.Number({
+    description: 'In the marker trend’s unit (canonical, whatever unit the upload used).',
+  }),
+  observed_at: Type.String({ format: 'date-time' }),
+  source_id: Type.String(),
+})
+
+const Range = Type.Object({ low: Type.Optional(Type.Number()), high: Type.Optional(Type.Number()) })
+
+export const MarkerTrend = Type.Object(
+  {
+    marker: Type.String({ description: 'Canonical code (`ldl_cholesterol`, `steps`).' }),
+    name: Type.String(),
+    first: Type.Number(),
+    latest: Type.Number(),
+    points: Type.Array(TrendPoint),
+    unit: Type.String({ description: 'Canonical UCUM unit of first, latest, delta and points.' }),
+    kind: Type.Union([Type.Literal('biomarker'), Type.Literal('wearable')]),
+    direction: Type.Union(
+      [
+        Type.Literal('improving'),
+        Type.Literal('worsening'),
+        Type.Literal('stable'),
+        Type.Literal('insufficient_data'),
+      ],
+      {
+        description:
+          'Judged against which way is better for the marker, ignoring changes within its measurement noise.',
+      },
+    ),
+    delta: Type.Number({ description: 'latest − first.' }),
+    delta_percent: Type.Union([Type.Number(), Type.Null()], {
+      description: 'delta relative to first, in percent; null when first is 0.',
+    }),
+    change_percent: Type.Union([Type.Number(), Type.Null()], {
+      description:
+        'The change the direction rests on: the least-squares fit from first to last point (two points: the delta), in percent.',
+    }),
+    noise_percent: Type.Number({
+      description: 'Changes smaller than this are measurement noise and read as stable.',
+    }),
+    better: Type.Union([Type.Literal('lower'), Type.Literal('higher'), Type.Literal('in_range')]),
+    status: Type.Union(
+      [Type.Literal('low'), Type.Literal('in_range'), Type.Literal('high'), Type.Literal('unknown')],
+      {
+        description: 'The latest value against the reference range.',
+      },
+    ),
+    optimal: Type.Union([Type.Boolean(), Type.Null()], {
+      description: 'Latest value inside the optimal range; null where none is defined.',
+    }),
+    reference_range: Type.Union([Range, Type.Null()]),
+    citation: Type.Union([Type.String(), Type.Null()], { description: 'Where the range comes from.' }),
+  },
+  { $id: 'MarkerTrend' },
+)
+
+export const TrendResult = Type.Object(
+  {
+    user_id: Type.String(),
+    organization_id: Type.String(),
+    generated_at: Type.String({ format: 'date-time' }),
+    window_days: Type.Integer(),
+    marker_count: Type.Integer(),
+    improving: Type.Integer(),
+    worsening: Type.Integer(),
+    stable: Type.Integer(),
+    insufficient_data: Type.Integer({
+      description: 'Markers with a single result in the window: no direction yet.',
+    }),
+    markers: Type.Array(MarkerTrend),
+    without_data: Type.Array(Type.String(), {
+      description: 'Requested markers with no result in the window.',
+    }),
+  },
+  { $id: 'TrendResult' },
+)
+
+export type TrendBody = Static<typeof TrendBody>
+export type MarkerTrend = Static<typeof MarkerTrend>
+export type TrendResult = Static<typeof TrendResult>
+export type TrendPoint = Static<typeof TrendPoint>

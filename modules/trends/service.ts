@@ -1,0 +1,180 @@
+// Longitudinal trends across every upload of a user: for each marker, its points in the window (in
+// the canonical unit, whatever unit each upload used; the same result uploaded twice counts once),
+// first and latest value, delta, direction (noise-aware, knowing which way is better) and the status of
+// the latest value against its reference range. Wearable metrics trend over their deduplicated daily
+// values.
+
+import { findBiomarker } from '../biomarkers/catalog'
+import { rangeFor, statusAgainst } from '../biomarkers/ranges'
+import type { BiomarkerDefinition, MarkerRange } from '../biomarkers/types'
+import type { AppContext } from '../shared/context'
+import type { Scope } from '../shared/principal'
+import { ProblemError } from '../shared/problem'
+import { listObservations, type ObservationRow } from '../sources/service'
+import { wearableMetricByCode } from '../wearables/metrics'
+import { dailySeries } from '../wearables/service'
+import type { WearableMetricDefinition } from '../wearables/types'
+import { judgeDirection, round } from './direction'
+import {
+  DEFAULT_WINDOW_DAYS,
+  type MarkerTrend,
+  type TrendBody,
+  type TrendPoint,
+  type TrendResult,
+} from './model'
+
+/** Day-to-day variation of wearable metrics below which a change over the window reads as stable. */
+export const WEARABLE_NOISE_PERCENT = 5
+
+type Subject =
+  | { kind: 'biomarker'; def: BiomarkerDefinition }
+  | { kind: 'wearable'; def: WearableMetricDefinition }
+
+function resolve(names: string[]): Subject[] {
+  const subjects = new Map<string, Subject>()
+  const errors: { in: string; path: string; message: string }[] = []
+  names.forEach((name, i) => {
+    const biomarker = findBiomarker(name)
+    const metric = biomarker
+      ? undefined
+      : wearableMetricByCode(
+          name
+            .trim()
+            .toLowerCase()
+            .replace(/[\s-]+/g, '_'),
+        )
+    if (biomarker) subjects.set(biomarker.code, { kind: 'biomarker', def: biomarker })
+    else if (metric) subjects.set(metric.code, { kind: 'wearable', def: metric })
+    else
+      errors.push({
+        in: 'body',
+        path: `/markers/${i}`,
+        message: `"${name}" is not a biomarker or wearable metric this service knows.`,
+      })
+  })
+  if (errors.length > 0) {
+    throw new ProblemError('validation', errors.map((e) => e.message).join(' '), { extra: { errors } })
+  }
+  return [...subjects.values()]
+}
+
+/** Points of a biomarker: numeric results in the canonical unit, a repeated upload of one result once. */
+function biomarkerPoints(rows: ObservationRow[]): TrendPoint[] {
+  const byResult = new Map<string, ObservationRow>()
+  for (const row of rows) {
+    if (row.value === null) continue
+    const key = `${row.observed_at}|${round(row.value, 3)}`
+    const seen = byResult.get(key)
+    if (!seen || row.id > seen.id) byResult.set(key, row)
+  }
+  return [...byResult.values()]
+    .sort((a, b) =>
+      a.observed_at < b.observed_at ? -1 : a.observed_at > b.observed_at ? 1 : a.id < b.id ? -1 : 1,
+    )
+    .map((r) => ({ value: round(r.value as number), observed_at: r.observed_at, source_id: r.source_id }))
+}
+
+function markerTrend(subject: Subject, points: TrendPoint[]): MarkerTrend {
+  const first = points[0].value
+  const latest = points[points.length - 1].value
+  const isBiomarker = subject.kind === 'biomarker'
+  const range: MarkerRange | null = isBiomarker
+    ? rangeFor(subject.def.reference)
+    : subject.def.reference
+      ? { low: subject.def.reference.low, high: subject.def.reference.high }
+      : null
+  const noise = isBiomarker ? subject.def.noise_percent : WEARABLE_NOISE_PERCENT
+  const judged = judgeDirection(
+    points.map((p) => ({ value: p.value, t: Date.parse(p.observed_at) })),
+    subject.def.better,
+    noise,
+    range,
+  )
+  const optimal = isBiomarker ? rangeFor(subject.def.optimal) : null
+  const cleanRange = range
+    ? {
+        ...(range.low !== undefined ? { low: range.low } : {}),
+        ...(range.high !== undefined ? { high: range.high } : {}),
+      }
+    : null
+  const delta = round(latest - first)
+  return {
+    marker: subject.def.code,
+    name: subject.def.name,
+    first,
+    latest,
+    points,
+    unit: subject.def.unit,
+    kind: subject.kind,
+    direction: judged.direction,
+    delta,
+    delta_percent: first !== 0 ? round((delta / Math.abs(first)) * 100, 2) : null,
+    change_percent: judged.change_percent === null ? null : round(judged.change_percent, 2),
+    noise_percent: noise,
+    better: subject.def.better,
+    status: statusAgainst(range, latest) ?? 'unknown',
+    optimal: optimal ? statusAgainst(optimal, latest) === 'in_range' : null,
+    reference_range: cleanRange,
+    citation: isBiomarker ? subject.def.citation.title : (subject.def.reference?.citation ?? null),
+  }
+}
+
+export async function computeTrends(app: AppContext, scope: Scope, body: TrendBody): Promise<TrendResult> {
+  const now = app.clock.now()
+  const windowDays = body.window_days ?? DEFAULT_WINDOW_DAYS
+  const from = new Date(now.getTime() - windowDays * 86_400_000)
+  const requested = body.markers && body.markers.length > 0 ? resolve(body.markers) : null
+
+  const biomarkers = requested
+    ? requested.filter((s) => s.kind === 'biomarker').map((s) => s.def.code)
+    : undefined
+  const rows =
+    !requested || (biomarkers && biomarkers.length > 0)
+      ? await listObservations(app, scope, {
+          modality: 'biomarkers',
+          codes: biomarkers,
+          from: from.toISOString(),
+          to: now.toISOString(),
+        })
+      : []
+  const rowsByCode = new Map<string, ObservationRow[]>()
+  for (const row of rows) rowsByCode.set(row.code, [...(rowsByCode.get(row.code) ?? []), row])
+
+  const subjects: Subject[] =
+    requested ??
+    [...rowsByCode.keys()]
+      .map((code) => findBiomarker(code))
+      .filter((d): d is BiomarkerDefinition => d !== undefined)
+      .map((def) => ({ kind: 'biomarker' as const, def }))
+
+  const markers: MarkerTrend[] = []
+  const withoutData: string[] = []
+  for (const subject of subjects) {
+    const points =
+      subject.kind === 'biomarker'
+        ? biomarkerPoints((rowsByCode.get(subject.def.code) ?? []).filter((r) => r.unit === subject.def.unit))
+        : (
+            await dailySeries(app, scope, subject.def.code, {
+              from: from.toISOString().slice(0, 10),
+              to: now.toISOString().slice(0, 10),
+            })
+          ).map((d) => ({ value: d.value, observed_at: `${d.date}T00:00:00.000Z`, source_id: d.source_id }))
+    if (points.length === 0) withoutData.push(subject.def.code)
+    else markers.push(markerTrend(subject, points))
+  }
+  if (!requested) markers.sort((a, b) => (a.marker < b.marker ? -1 : 1))
+  const count = (d: MarkerTrend['direction']) => markers.filter((m) => m.direction === d).length
+  return {
+    user_id: scope.user_id,
+    organization_id: scope.organization_id,
+    generated_at: now.toISOString(),
+    window_days: windowDays,
+    marker_count: markers.length,
+    improving: count('improving'),
+    worsening: count('worsening'),
+    stable: count('stable'),
+    insufficient_data: count('insufficient_data'),
+    markers,
+    without_data: withoutData,
+  }
+}
