@@ -19,6 +19,12 @@ export const sourcesList = defineOperation(
     query: SourceListQuery,
     output: pageOf(Source),
     mcp: { tool: 'list_sources' },
+    x402: {
+      price: '0.001',
+      description: "List the payer's own sources (uploads and syncs).",
+      example: { query: { modality: 'biomarkers', limit: 20 } },
+      tags: ['sources'],
+    },
   },
   ({ query }, { app, principal }) => listSources(app, scopeOf(principal), query),
 )
@@ -34,6 +40,12 @@ export const sourcesGet = defineOperation(
     params: SourceIdParams,
     output: Source,
     mcp: { tool: 'get_source' },
+    x402: {
+      price: '0.001',
+      description: "Read one of the payer's own sources.",
+      example: { params: { id: 'src_01jz0000000000000000000000' } },
+      tags: ['sources'],
+    },
   },
   ({ params }, { app, principal }) => getSource(app, scopeOf(principal), params.id),
 )
