@@ -62,7 +62,8 @@ export function parseDate(raw: unknown): ParsedDate | null {
 }
 
 function fromEpoch(n: number): ParsedDate | null {
-  if (!Number.isFinite(n)) return null
+  // Seconds since 2001 or milliseconds: small numbers are values, not times.
+  if (!Number.isFinite(n) || n < 1e9) return null
   const ms = n > 1e12 ? n : n * 1000
   const d = new Date(ms)
   if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1970 || d.getUTCFullYear() > 2200) return null
