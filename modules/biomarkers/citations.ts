@@ -6,7 +6,7 @@ import type { Citation } from './types'
 
 export const TYPICAL_INTERVAL: Citation = {
   title:
-    'Typical adult laboratory reference interval; see Kratz A, Ferraro M, Sluss PM, Lewandrowski KB. Case records of the Massachusetts General Hospital: Laboratory reference values. N Engl J Med 2004;351:1548-1563. Laboratories differ by method and population: the interval on the report takes precedence.',
+    'Typical adult laboratory reference interval (approximate: laboratories differ by method and population, and the interval printed on the report, kept with each result, takes precedence). For a published compilation of adult intervals see Kratz A, Ferraro M, Sluss PM, Lewandrowski KB. Case records of the Massachusetts General Hospital: Laboratory reference values. N Engl J Med 2004;351:1548-1563.',
   basis: 'typical_laboratory_interval',
 }
 
