@@ -44,6 +44,7 @@ export const WHO_ANAEMIA_2011: Citation = {
 export const WHO_FERRITIN_2020: Citation = {
   title:
     'World Health Organization. WHO guideline on use of ferritin concentrations to assess iron status in individuals and populations. Geneva: WHO; 2020.',
+  url: 'https://www.ncbi.nlm.nih.gov/books/NBK569873/',
   basis: 'guideline',
 }
 
