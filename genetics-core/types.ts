@@ -190,6 +190,8 @@ export interface ScanOptions {
   signal?: AbortSignal
   /** Inflate workers for BGZF input: default 2 for files over 8 MiB, else 0 (main thread). */
   workers?: number
+  /** Compressed bytes handed to a worker at a time (tuning and tests; default 1 MiB). */
+  segmentBytes?: number
 }
 
 /** Coverage of a full-dbSNP annotation. */

@@ -10,7 +10,10 @@ import type { ConsumerLayout } from './layouts'
 
 export interface ConsumerRow {
   id: string
+  /** Canonical chromosome. */
   chrom: string
+  /** Chromosome as written (AncestryDNA's 25 is X, but its rows come after 24). */
+  rawChrom: string
   pos: number
   /** Alleles as letters on the plus strand; empty for a no-call. */
   alleles: string[]
@@ -54,6 +57,7 @@ export function parseConsumerRow(layout: ConsumerLayout, line: string): Consumer
   const row: ConsumerRow = {
     id: field(fields, layout.id),
     chrom: canonicalConsumerChromosome(field(fields, layout.chrom)),
+    rawChrom: field(fields, layout.chrom),
     pos: Number(posText),
     alleles: [],
   }

@@ -102,9 +102,13 @@ export function detectConsumerLayout(
       warnings,
     }
   }
+  // Most sampled rows (and the first) must fit; a bad row further down is reported by the scanner
+  // with its line number rather than making the whole file unrecognisable.
+  const mostly = (fields: string[][], fits: (f: string[]) => boolean) =>
+    fields.length > 0 && fits(fields[0]) && fields.filter(fits).length >= 0.75 * fields.length
   const fourColumnHeader = tabbed && /^rsid\tchromosome\tposition\tgenotype$/.test(header.replace(/ /g, '\t'))
   const rows = (fourColumnHeader ? dataSample : lines.slice(0, 20)).map((l) => splitRow(l, '\t'))
-  if (tabbed && rows.length > 0 && rows.every((f) => f.length === 4 && looksLikeGenotypeRow(f, [3]))) {
+  if (tabbed && mostly(rows, (f) => f.length === 4 && looksLikeGenotypeRow(f, [3]))) {
     let format: SourceFormat = '23andme'
     if (/living\s*dna/i.test(prose)) format = 'livingdna'
     else if (!/23andme/i.test(prose)) {
@@ -125,7 +129,7 @@ export function detectConsumerLayout(
       warnings,
     }
   }
-  if (tabbed && rows.length > 0 && rows.every((f) => f.length === 5 && looksLikeGenotypeRow(f, [3, 4]))) {
+  if (tabbed && mostly(rows, (f) => f.length === 5 && looksLikeGenotypeRow(f, [3, 4]))) {
     warnings.push({
       code: 'NO_PROVIDER_HEADER',
       message: 'no column header; rows read with the AncestryDNA layout',

@@ -55,8 +55,8 @@ export class ConsumerRowScanner extends LineScanner {
     if (row.alleles.some((a) => a === 'I' || a === 'D')) counts[C.indelCalls]++
 
     const run = this.run
-    if (run === null || run.name !== row.chrom) {
-      this.run = { name: row.chrom, records: 1, firstPos: row.pos, lastPos: row.pos, sorted: true }
+    if (run === null || run.name !== row.rawChrom) {
+      this.run = { name: row.rawChrom, records: 1, firstPos: row.pos, lastPos: row.pos, sorted: true }
       this.runs.push(this.run)
     } else {
       run.records++

@@ -27,6 +27,8 @@ export class ScanAccumulator {
   constructor(
     stitchScanner: LineScanner,
     private readonly onHit: (text: string, line: number) => void,
+    /** Canonical name of a chromosome as written (consumer files map 23-26 too). */
+    private readonly canonical: (name: string) => string = canonicalChromosome,
   ) {
     this.stitcher = new LineStitcher((line, lineNo) => this.merge(stitchScanner.scanWholeLine(line), lineNo))
   }
@@ -77,7 +79,7 @@ export class ScanAccumulator {
       throw new GeneticsInputError(piece.error.code, piece.error.message, firstLine + piece.error.line)
     addCounters(this.counts, piece.counts)
     for (const run of piece.runs) {
-      const name = canonicalChromosome(run.name)
+      const name = this.canonical(run.name)
       this.chromosomes.set(name, (this.chromosomes.get(name) ?? 0) + run.records)
       if (!run.sorted) this.sorted = false
       const last = this.lastRun

@@ -8,6 +8,7 @@ import { ConsumerRowScanner } from '../consumer/row-scanner'
 import { type Inspection, inspectSource } from '../detect/inspect-source'
 import { KnownMarkerVotes, knownMarkerPositionKeys, knownMarkerRsNumbers } from '../detect/known-markers'
 import { GeneticsCancelledError, GeneticsInputError, throwIfAborted } from '../errors'
+import { canonicalChromosome, canonicalConsumerChromosome } from '../normalize/chromosome'
 import { BgzfSegmentReader } from '../stream/bgzf-segments'
 import { BGZF_EOF } from '../stream/sniff'
 import { openTextChunks } from '../stream/text-source'
@@ -89,7 +90,14 @@ export async function scanInspected(inspection: Inspection, options: ScanOptions
       if (rs >= 0) votes.offer(rs, row.chrom, row.pos)
     }
     const make = () => new ConsumerRowScanner(layout, lookup)
-    accumulator = await scanOnMainThread(inspection, make, onHit, progress, signal)
+    accumulator = await scanOnMainThread(
+      inspection,
+      make,
+      onHit,
+      progress,
+      signal,
+      canonicalConsumerChromosome,
+    )
   } else {
     const header = inspection.header!
     const samples = detection.samples
@@ -146,7 +154,16 @@ export async function scanInspected(inspection: Inspection, options: ScanOptions
     const workers = options.workers ?? (detection.fileBytes > WORKER_THRESHOLD_BYTES ? DEFAULT_WORKERS : 0)
     accumulator =
       detection.compression === 'bgzf' && workers > 0
-        ? await scanBgzfOnWorkers(inspection, config, make, onHit, workers, progress, signal)
+        ? await scanBgzfOnWorkers(
+            inspection,
+            config,
+            make,
+            onHit,
+            workers,
+            progress,
+            signal,
+            options.segmentBytes,
+          )
         : await scanOnMainThread(inspection, make, onHit, progress, signal)
   }
 
@@ -248,6 +265,7 @@ async function scanOnMainThread(
   onHit: (text: string, line: number) => void,
   progress: ProgressReporter,
   signal: AbortSignal | undefined,
+  canonical: (name: string) => string = canonicalChromosome,
 ): Promise<ScanAccumulator> {
   const { detection } = inspection
   const text = await openTextChunks(inspection.path, detection.compression, {
@@ -255,7 +273,7 @@ async function scanOnMainThread(
     archiveEntry: detection.archiveEntry,
   })
   const scanner = make()
-  const accumulator = new ScanAccumulator(make(), onHit)
+  const accumulator = new ScanAccumulator(make(), onHit, canonical)
   try {
     for await (const chunk of text.chunks) {
       accumulator.add(scanner.scanPiece(chunk))
@@ -277,12 +295,13 @@ async function scanBgzfOnWorkers(
   workers: number,
   progress: ProgressReporter,
   signal: AbortSignal | undefined,
+  segmentBytes: number | undefined,
 ): Promise<ScanAccumulator> {
   const pool = new ScanWorkerPool(workers)
   const onAbort = () => void pool.terminate()
   signal?.addEventListener('abort', onAbort, { once: true })
   const accumulator = new ScanAccumulator(make(), onHit)
-  const reader = new BgzfSegmentReader(inspection.path, { signal })
+  const reader = new BgzfSegmentReader(inspection.path, { signal, segmentBytes })
   const maxInFlight = 3 * workers
   const inFlight: Promise<{ textBytes: number; result: unknown }>[] = []
   const drainOne = async () => {

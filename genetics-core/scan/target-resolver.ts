@@ -1,7 +1,7 @@
 // Decides which record answers each target. Records that hit a lookup are offered here as they
-// arrive; per target the best candidate is kept: an rsID match first, then a record at the target's
-// position, then one whose trimmed allele starts there (anchored indels), then a reference block
-// covering it. Position matches are kept per build until the build is known at the end of the scan.
+// arrive; per target the best candidate is kept: an rsID match first, then a variant record at the
+// target's position, then a reference record starting there, then a variant whose trimmed allele
+// starts there (anchored indels), then a reference block covering it. Position matches are kept per build until the build is known at the end of the scan.
 
 import { type ConsumerRow, callFromConsumerRow } from '../consumer/consumer-row'
 import { chromosomeCode } from '../normalize/chromosome'
@@ -18,7 +18,7 @@ import { positionKey, rsNumber } from './lookup-tables'
 export type Target = SiteTarget & SiteTargetAlleleHints
 
 /** How a record matched a target; lower is better. */
-const Match = { Rsid: 0, Position: 1, TrimmedPosition: 2, Block: 3 } as const
+const Match = { Rsid: 0, Position: 1, BlockStart: 2, TrimmedPosition: 3, Block: 4 } as const
 type Match = (typeof Match)[keyof typeof Match]
 
 interface Candidate {
@@ -103,7 +103,8 @@ export class TargetResolver {
       if (block) {
         const end = recordEnd(record)
         for (const { pos, target } of this.inRange(build, code, record.pos, end)) {
-          this.keep(best, target.key, { match: Match.Block, preference: 0, order, atPos: pos, record })
+          const match = pos === record.pos ? Match.BlockStart : Match.Block
+          this.keep(best, target.key, { match, preference: 0, order, atPos: pos, record })
         }
         continue
       }

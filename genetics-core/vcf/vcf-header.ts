@@ -80,6 +80,9 @@ export function addVcfHeaderLine(header: VcfHeader, text: string, line: number):
       return
     }
     header.structured.push({ key, fields, raw: value, line })
+    // GATK gVCFs declare their <NON_REF> placeholder allele (and bcftools gVCFs their <*>).
+    if (key === 'ALT' && (fields.get('ID') === 'NON_REF' || fields.get('ID') === '*'))
+      header.gvcfHeader = true
     if (key === 'contig') {
       const id = fields.get('ID') ?? ''
       const lengthText = fields.get('length')
