@@ -2,7 +2,7 @@
 // text by the JSON grammar and reports the line of the first character that does not fit, so a 422
 // can name the line.
 
-export function jsonErrorLine(text: string): number {
+export function jsonErrorLine(text: string): number | undefined {
   let i = 0
   let line = 1
   const fail = (): never => {
@@ -75,6 +75,8 @@ export function jsonErrorLine(text: string): number {
     if (i < text.length) fail()
   } catch (at) {
     if (typeof at === 'number') return at
+    // Nesting deeper than the stack allows: no line to name.
+    if (at instanceof RangeError) return undefined
     throw at
   }
   return line

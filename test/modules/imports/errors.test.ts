@@ -44,6 +44,15 @@ describe('POST /imports/file refuses bad input with a typed problem', () => {
     expect(r.headers.get('content-type')).toStartWith('application/problem+json')
   })
 
+  it('answers malformed JSON nested deeper than any stack with 422, not a crash', async () => {
+    const r = await t.call('POST', '/imports/file', {
+      token: p.key,
+      body: { text: '['.repeat(3000) },
+    })
+    expect(r.status).toBe(422)
+    expect(r.body.detail).toContain('The JSON is malformed')
+  })
+
   it('names the line of a CSV with an unclosed quote', async () => {
     const r = await imports.upload(p, { text: 'Marker,Value,Unit\nLDL,120,mg/dL\n"HDL,50,mg/dL\n' })
     expect(r.status).toBe(422)
