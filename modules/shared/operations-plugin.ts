@@ -62,9 +62,7 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
         query: op.query,
         body: op.body,
         response: op.produces === 'text/html' ? undefined : { [status]: op.output },
-        parse: op.body
-          ? ({ request }) => readJsonBody(request, bodyLimit(op, app))
-          : 'none',
+        parse: op.body ? ({ request }) => readJsonBody(request, bodyLimit(op, app)) : 'none',
         async transform({ request, params, query, body }) {
           coerceScalars(op.params, params as Record<string, unknown>)
           coerceScalars(op.query, query as Record<string, unknown>)
