@@ -151,6 +151,27 @@ describe('POST /imports/file with lab results', () => {
     expect(rows.find((o) => o.code === 'glucose')).toBeUndefined()
   })
 
+  it('reads a single FHIR Observation with a qualitative value kept as text', async () => {
+    const observation = {
+      resourceType: 'Observation',
+      id: 'one',
+      status: 'final',
+      code: { coding: [{ system: 'http://loinc.org', code: '2345-7', display: 'Glucose' }] },
+      effectiveDateTime: '2026-02-02T08:00:00Z',
+      valueString: 'hemolysed, see note',
+    }
+    const r = await imports.upload(p, { text: JSON.stringify(observation) })
+    expect(r.body).toMatchObject({ format: 'fhir_observation', record_count: 1, observation_count: 1 })
+    expect(r.body.warnings[0].code).toBe('non_numeric_value')
+    const rows = await imports.observations(p, r.body.source_id)
+    expect(rows[0]).toMatchObject({
+      code: 'glucose',
+      value: null,
+      value_text: 'hemolysed, see note',
+      source_ref: 'Observation/one',
+    })
+  })
+
   it('reads pasted lines, sent as base64, with a date line and reference ranges', async () => {
     const r = await imports.upload(p, { data_base64: fixtureBase64('pasted-labs.txt') })
     expect(r.body).toMatchObject({ format: 'lab_text', record_count: 6, observation_count: 6 })

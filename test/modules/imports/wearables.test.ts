@@ -178,6 +178,30 @@ describe('POST /imports/file with wearable and behavioral exports', () => {
   })
 })
 
+describe('POST /imports/file with behavioral JSON', () => {
+  it('reads dated habit records as behavioral observations', async () => {
+    const p: Person = await t.userWithKey()
+    const text = JSON.stringify({
+      entries: [
+        { date: '2026-03-01', mood: 4, caffeine_mg: 120, meditation_minutes: 10 },
+        { date: '2026-03-02', mood: 2, caffeine_mg: 300, alcohol_drinks: 3 },
+      ],
+    })
+    const r = await imports.upload(p, { text })
+    expect(r.body).toMatchObject({
+      modality: 'behavioral',
+      format: 'behavioral_json',
+      record_count: 2,
+      observation_count: 6,
+    })
+    const mood = await dailySeries(t.context, scopeOf(p), 'mood')
+    expect(mood.map((d) => [d.date, d.value, d.device])).toEqual([
+      ['2026-03-01', 4, 'diary'],
+      ['2026-03-02', 2, 'diary'],
+    ])
+  })
+})
+
 describe('POST /imports/file with genotype files', () => {
   it('hands a 23andMe file to the genetics module and answers with a genetics source', async () => {
     const p: Person = await t.userWithKey()
