@@ -73,7 +73,16 @@ export function labObservation(row: LabRowInput, ctx: LabContext): NewObservatio
     ctx.warnings.add('missing_name', 'A result without a marker name was skipped.', row.line)
     return null
   }
-  const unitWritten = (row.unit ?? '').toString().trim()
+  let unitWritten = (row.unit ?? '').toString().trim()
+  let valueWritten = row.value
+  // "5.4 mmol/L" in a result column with no unit column: split the unit off.
+  if (!unitWritten && typeof valueWritten === 'string') {
+    const glued = /^\s*([<>≤≥]?=?\s*-?\d+(?:[.,]\d+)?)\s*([^\d\s][^\s]*)\s*$/.exec(valueWritten)
+    if (glued) {
+      valueWritten = glued[1]
+      unitWritten = glued[2]
+    }
+  }
   const marker =
     (row.loinc ? findBiomarker(row.loinc) : undefined) ?? findBiomarker(name, unitWritten || undefined)
   const date =
@@ -88,7 +97,7 @@ export function labObservation(row: LabRowInput, ctx: LabContext): NewObservatio
   }
   if (date.ambiguous)
     ctx.warnings.add('ambiguous_date', `The date "${String(row.date)}" was read month-first.`, row.line)
-  const rawValue = typeof row.value === 'string' ? row.value.trim() : row.value
+  const rawValue = typeof valueWritten === 'string' ? valueWritten.trim() : valueWritten
   const parsed = parseResultValue(rawValue)
   const range: RawRange | null =
     parseReferenceRange(row.reference_range) ??

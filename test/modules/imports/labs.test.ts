@@ -151,6 +151,16 @@ describe('POST /imports/file with lab results', () => {
     expect(rows.find((o) => o.code === 'glucose')).toBeUndefined()
   })
 
+  it('splits a unit written in the result column when the table has no unit column', async () => {
+    const r = await imports.upload(p, {
+      text: 'Test,Result,Date\nGlucose,5.4 mmol/L,2026-01-01\nCRP,<1 mg/L,2026-01-01\n',
+    })
+    const rows = await imports.observations(p, r.body.source_id)
+    expect(byCode(rows, 'glucose')).toMatchObject({ original_value: '5.4', original_unit: 'mmol/L' })
+    expect(byCode(rows, 'glucose').value).toBeCloseTo(97.3, 1)
+    expect(byCode(rows, 'crp')).toMatchObject({ value: 1, unit: 'mg/L', details: { comparator: '<' } })
+  })
+
   it('reads a single FHIR Observation with a qualitative value kept as text', async () => {
     const observation = {
       resourceType: 'Observation',
