@@ -164,7 +164,11 @@ async function inspectText(
   }
   if (first === undefined) throw new GeneticsInputError('EMPTY_FILE', 'the file holds only blank lines')
 
-  if (first.startsWith('##') || first.startsWith('#CHROM')) {
+  if (
+    first.startsWith('##fileformat=VCF') ||
+    first.startsWith('#CHROM') ||
+    (first.startsWith('##') && !first.startsWith('###'))
+  ) {
     return inspectVcf(path, first, lineNo, lines, base)
   }
 
@@ -277,10 +281,16 @@ async function inspectVcf(
     }
   }
   if (header.chromLine === 0) {
+    if (!header.fileformat?.startsWith('VCF')) {
+      throw new GeneticsInputError(
+        'UNRECOGNISED_FORMAT',
+        'not a recognised genetics file: it has #-comment lines but neither ##fileformat=VCF nor a #CHROM line',
+      )
+    }
     throw new GeneticsInputError(
       'MISSING_HEADER',
       'the VCF header has no #CHROM line, so its columns and samples are unknown',
-      pending === undefined ? lineNo : lineNo,
+      lineNo,
     )
   }
   if (header.fileformat === null) {

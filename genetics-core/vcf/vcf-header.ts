@@ -16,7 +16,10 @@ export interface VcfHeader {
   contigs: { id: string; length: number | null; assembly: string | null }[]
   /** ##reference, ##assembly and contig assembly= values, for build detection. */
   referenceTexts: { label: string; value: string }[]
-  /** True for GATK (##GVCFBlock), gvcftools (##gvcftools_version) and similar gVCF headers. */
+  /**
+   * True for GATK (##GVCFBlock) and gvcftools (##gvcftools_version) gVCF headers. An ##ALT line for
+   * <NON_REF> or <*> is not enough: joint-called VCFs and every bcftools mpileup output keep it.
+   */
   gvcfHeader: boolean
   /** All ##KEY=<...> lines, keyed by KEY. */
   structured: StructuredMeta[]
@@ -33,6 +36,9 @@ export interface VcfHeader {
   /** 1-based line of #CHROM, or 0 when there is none. */
   chromLine: number
 }
+
+/** Meta-information keys whose values VCF defines as <key=value,...> lists. */
+const STRUCTURED_KEYS = new Set(['INFO', 'FORMAT', 'FILTER', 'ALT', 'contig', 'SAMPLE', 'PEDIGREE', 'META'])
 
 export function emptyVcfHeader(): VcfHeader {
   return {
@@ -54,7 +60,7 @@ export function emptyVcfHeader(): VcfHeader {
 /** Adds one header line (without newline) to the header being built. */
 export function addVcfHeaderLine(header: VcfHeader, text: string, line: number): void {
   header.lineCount++
-  if (text.startsWith('#CHROM') || (text.startsWith('#') && !text.startsWith('##'))) {
+  if (text.startsWith('#CHROM')) {
     header.chromLine = line
     header.columns = text.slice(1).split('\t')
     header.hasFormatColumn = header.columns.length > 8
@@ -75,14 +81,13 @@ export function addVcfHeaderLine(header: VcfHeader, text: string, line: number):
   if (key === 'GVCFBlock' || key === 'gvcftools_version' || key === 'GVCFBlocks') header.gvcfHeader = true
   if (value.startsWith('<')) {
     const fields = parseStructuredValue(value)
-    if (fields === null) {
-      header.malformed.push({ text, line })
+    if (fields === null || fields.size === 0) {
+      // Only the keys VCF defines as structured must parse; other '<...>' values are free text.
+      if (STRUCTURED_KEYS.has(key) || fields?.size === 0) header.malformed.push({ text, line })
+      else header.plain.push({ key, value, line })
       return
     }
     header.structured.push({ key, fields, raw: value, line })
-    // GATK gVCFs declare their <NON_REF> placeholder allele (and bcftools gVCFs their <*>).
-    if (key === 'ALT' && (fields.get('ID') === 'NON_REF' || fields.get('ID') === '*'))
-      header.gvcfHeader = true
     if (key === 'contig') {
       const id = fields.get('ID') ?? ''
       const lengthText = fields.get('length')
