@@ -265,16 +265,12 @@ async function inspectVcf(
   const warnings = [...base.warnings]
   let lineNo = firstLineNo
   addVcfHeaderLine(header, first, lineNo)
-  let pending: string | undefined
   while (header.chromLine === 0) {
     const next = await lines.next()
     if (next.done) break
     lineNo++
     const text = next.value
-    if (!text.startsWith('#')) {
-      pending = text
-      break
-    }
+    if (!text.startsWith('#')) break
     addVcfHeaderLine(header, text, lineNo)
     if (header.lineCount > MAX_HEADER_LINES) {
       throw new GeneticsInputError('BAD_HEADER', `the VCF header has more than ${MAX_HEADER_LINES} lines`)
