@@ -18,6 +18,8 @@ export interface AlleleBatch {
   chrom: Uint16Array
   /** Canonical chromosome names used by this batch. */
   names: string[]
+  /** The same chromosomes as the file writes them (same index as names). */
+  rawNames: string[]
   pos: Float64Array
   tpos: Float64Array
   code: Uint32Array
@@ -77,6 +79,7 @@ class BatchBuilder {
   textIndex = new Int32Array(4096)
   texts: string[] = []
   names: string[] = []
+  rawNames: string[] = []
   records = 0
 
   push(chrom: number, pos: number, tpos: number, code: number, rs: number, text: string | null): void {
@@ -118,6 +121,7 @@ class BatchBuilder {
       count: n,
       chrom: this.chrom.slice(0, n),
       names: this.names,
+      rawNames: this.rawNames,
       pos: this.pos.slice(0, n),
       tpos: this.tpos.slice(0, n),
       code: this.code.slice(0, n),
@@ -129,6 +133,7 @@ class BatchBuilder {
     this.count = 0
     this.texts = []
     this.names = []
+    this.rawNames = []
     this.records = 0
     return batch
   }
@@ -299,11 +304,13 @@ export class AlleleKeyExtractor extends LineScanner {
       if (same) return
     }
     this.chromBytes = buf.slice(start, end)
-    this.chromName = canonicalChromosome(utf8(buf, start, end))
+    const raw = utf8(buf, start, end)
+    this.chromName = canonicalChromosome(raw)
     let index = this.batch.names.indexOf(this.chromName)
     if (index < 0) {
       index = this.batch.names.length
       this.batch.names.push(this.chromName)
+      this.batch.rawNames.push(raw)
     }
     this.chromIndex = index
   }

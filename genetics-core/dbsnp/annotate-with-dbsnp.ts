@@ -185,11 +185,6 @@ export async function annotateWithDbsnp(
     await pool?.terminate()
   }
   progress.report('done', input.detection.fileBytes, stream.records, true)
-  // Report input contigs by the names the input's header uses where it declares them.
-  const written = new Map<string, string>()
-  for (const id of input.detection.contigs)
-    if (!written.has(canonicalChromosome(id))) written.set(canonicalChromosome(id), id)
-  const asWritten = (chrom: string) => written.get(chrom) ?? chrom
   return {
     method,
     alleles: stats.alleles,
@@ -199,8 +194,8 @@ export async function annotateWithDbsnp(
     agreedWithInputId: stats.agreedWithInputId,
     differedFromInputId: stats.differedFromInputId,
     multipleRsids: stats.multipleRsids,
-    contigMapping: Object.fromEntries([...contigMapping].map(([chrom, ref]) => [asWritten(chrom), ref])),
-    unmatchedContigs: [...unmatched].map(asWritten),
+    contigMapping: Object.fromEntries(contigMapping),
+    unmatchedContigs: [...unmatched],
     build: inputBuild,
     referenceBuild,
     warnings,

@@ -181,8 +181,9 @@ export async function mergeJoin(input: AlleleStream, ctx: MergeJoinContext): Pro
           chrom = name
           lastPos = -1
           const referenceName = ctx.referenceName(name)
-          if (referenceName === null) ctx.unmatched.add(name)
-          else ctx.contigMapping.set(name, referenceName)
+          const written = batch.rawNames[batch.chrom[i]]
+          if (referenceName === null) ctx.unmatched.add(written)
+          else ctx.contigMapping.set(written, referenceName)
           window =
             referenceName !== null && ctx.reference.moveTo(referenceName)
               ? new ReferenceWindow(ctx.reference, name)

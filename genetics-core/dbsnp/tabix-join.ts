@@ -17,6 +17,8 @@ const REGION_GAP = 2_000
 interface PendingAllele {
   order: number
   chrom: string
+  /** Chromosome as the input writes it. */
+  written: string
   pos: number
   tpos: number
   code: number
@@ -55,6 +57,7 @@ export async function tabixJoin(
       buffer.push({
         order: seen,
         chrom: batch.names[batch.chrom[i]],
+        written: batch.rawNames[batch.chrom[i]],
         pos: batch.pos[i],
         tpos: batch.tpos[i],
         code: batch.code[i],
@@ -84,11 +87,12 @@ async function resolveBuffer(buffer: PendingAllele[], indexed: TabixIndexedFile,
   const encoder = new TextEncoder()
   for (const [chrom, alleles] of byChrom) {
     const referenceName = ctx.referenceName(chrom)
+    const written = alleles[0].written
     if (referenceName === null) {
-      ctx.unmatched.add(chrom)
+      ctx.unmatched.add(written)
       continue
     }
-    ctx.contigMapping.set(chrom, referenceName)
+    ctx.contigMapping.set(written, referenceName)
     alleles.sort((a, b) => a.tpos - b.tpos)
     let r = 0
     while (r < alleles.length) {

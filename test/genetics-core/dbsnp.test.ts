@@ -1,0 +1,166 @@
+// Full dbSNP annotation against the real dbSNP excerpts: the rsIDs bcftools annotate assigns, both
+// join methods, contig naming that differs between input and reference (chr vs RefSeq NC_), allele
+// matching after splitting and trimming, unsorted input, and refusals.
+
+import { afterAll, describe, expect, test } from 'bun:test'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { annotateWithDbsnp, GeneticsInputError } from '../../genetics-core/index'
+import { fixture, tempDir } from './support/fixtures'
+
+const tmp = tempDir()
+afterAll(() => tmp.remove())
+
+const reference = fixture('dbsnp', 'dbsnp_b144_grch37p13_chr1_head582.vcf.gz')
+const refseqReference = fixture('dbsnp', 'dbsnp_b144_refseq_names.vcf.gz')
+const input = fixture('dbsnp', 'dbsnp_b146_chr_names_noid.vcf')
+
+type Assignment = string
+async function assignments(path: string, ref: string, options: Parameters<typeof annotateWithDbsnp>[2] = {}) {
+  const got: Assignment[] = []
+  const result = await annotateWithDbsnp(path, ref, {
+    ...options,
+    onAssigned: (chrom, pos, r, a, rsid) => got.push(`${chrom}:${pos}:${r}>${a}=${rsid}`),
+  })
+  return { result, got }
+}
+
+describe('rsIDs from a dbSNP reference', () => {
+  test('agree with bcftools annotate -c ID for every input record it annotates', async () => {
+    const expected = readFileSync(fixture('dbsnp', 'bcftools-annotate-b146-on-b144.tsv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split('\t'))
+    // SNV alleles keep their position and bases when trimmed, so they map back to input records.
+    const byRecord = new Map<string, string[]>()
+    const { got, result } = await assignments(input, reference)
+    for (const a of got) {
+      const [where, rsid] = a.split('=')
+      const [chrom, pos, alleles] = where.split(':')
+      byRecord.set(`${chrom}:${pos}:${alleles}`, [
+        ...(byRecord.get(`${chrom}:${pos}:${alleles}`) ?? []),
+        rsid,
+      ])
+    }
+    // bcftools pairs duplicate positions its own way; compare records alone at their position.
+    const positions = expected.map(([c, p]) => `${c}:${p}`)
+    let compared = 0
+    for (const [chrom, pos, ref, alt, id] of expected) {
+      if (
+        positions.filter((p) => p === `${chrom}:${pos}`).length > 1 ||
+        alt.includes(',') ||
+        ref.length !== 1 ||
+        alt.length !== 1
+      ) {
+        continue
+      }
+      compared++
+      const key = `${chrom}:${pos}:${ref}>${alt}`
+      expect(`${key} ${byRecord.get(key)?.join(',') ?? '.'}`).toBe(`${key} ${id}`)
+    }
+    expect(compared).toBeGreaterThan(30)
+    expect(result).toMatchObject({ method: 'merge_join', alleles: 66, assigned: 62, alleleMismatches: 0 })
+    expect(result.coverage).toBeCloseTo(62 / 66, 10)
+  })
+
+  test('the merge join and tabix region reads assign the same rsIDs, also on worker threads', async () => {
+    const merge = await assignments(input, reference, { method: 'merge_join' })
+    const tabix = await assignments(input, reference, { method: 'tabix' })
+    const workers = await assignments(input, reference, { method: 'merge_join', workers: 2 })
+    expect(tabix.got).toEqual(merge.got)
+    expect(workers.got).toEqual(merge.got)
+    expect(tabix.result.method).toBe('tabix')
+    expect(merge.got.slice(0, 3)).toEqual([
+      '1:10020:A>=rs775809821',
+      '1:10056:>A=rs768019142',
+      '1:10108:C>T=rs62651026',
+    ])
+  })
+
+  test('chr-prefixed input joins a reference with RefSeq accessions (NC_000001.10)', async () => {
+    const bare = await assignments(input, reference)
+    const refseq = await assignments(input, refseqReference)
+    expect(refseq.got).toEqual(bare.got)
+    expect(refseq.result.contigMapping).toEqual({ chr1: 'NC_000001.10' })
+    expect(bare.result.contigMapping).toEqual({ chr1: '1' })
+  })
+
+  test('an allele is assigned only when REF and ALT match after trimming', async () => {
+    const header = readFileSync(input, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('#'))
+      .join('\n')
+    const path = tmp.path('mismatch.vcf')
+    // Same positions as dbSNP's rs62651026 (C>T) and rs775809821 (TA>T), other alleles; plus the
+    // deletion written with one more base of context, which trims to the same allele.
+    writeFileSync(path, `${header}\nchr1\t10018\t.\tCTA\tCT\t.\t.\t.\nchr1\t10108\t.\tC\tG\t.\t.\t.\n`)
+    const { got, result } = await assignments(path, reference)
+    expect(got).toEqual(['1:10020:A>=rs775809821'])
+    expect(result).toMatchObject({ alleles: 2, assigned: 1, alleleMismatches: 1 })
+  })
+
+  test('an unsorted input falls back to region reads without reporting any allele twice', async () => {
+    const lines = readFileSync(input, 'utf8').trimEnd().split('\n')
+    const headerLines = lines.filter((l) => l.startsWith('#'))
+    const body = lines.filter((l) => !l.startsWith('#'))
+    const path = tmp.path('unsorted.vcf')
+    writeFileSync(path, [...headerLines, ...body.slice(30), ...body.slice(0, 30)].join('\n') + '\n')
+    const { got, result } = await assignments(path, reference, { method: 'merge_join' })
+    const sorted = await assignments(input, reference)
+    expect(result.method).toBe('tabix')
+    expect(result.warnings.map((w) => w.code)).toContain('INPUT_UNSORTED')
+    // Two input records of one allele (rs555500075 and rs145072688, T>TA at 10352) both get its rsID.
+    expect(got.length).toBe(sorted.got.length)
+    expect([...got].sort()).toEqual([...sorted.got].sort())
+  })
+
+  test('input contigs the reference lacks are listed and left unassigned', async () => {
+    const path = tmp.path('other-contig.vcf')
+    writeFileSync(
+      path,
+      '##fileformat=VCFv4.2\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n2\t10108\t.\tC\tT\t.\t.\t.\n',
+    )
+    const { result } = await assignments(path, reference)
+    expect(result).toMatchObject({ alleles: 1, assigned: 0, unmatchedContigs: ['2'] })
+  })
+})
+
+describe('refusals', () => {
+  const refuse = async (path: string, ref: string) => {
+    const error = await annotateWithDbsnp(path, ref).catch((e) => e)
+    expect(error).toBeInstanceOf(GeneticsInputError)
+    return error as GeneticsInputError
+  }
+
+  test('a consumer file is not annotated (it has no REF/ALT)', async () => {
+    expect((await refuse(fixture('consumer', 'ftdna_illumina_sample.csv'), reference)).code).toBe(
+      'NOT_APPLICABLE',
+    )
+  })
+
+  test('a reference without an index, or that is not bgzipped', async () => {
+    const copy = tmp.path('no-index.vcf.gz')
+    writeFileSync(copy, readFileSync(reference))
+    const noIndex = await refuse(input, copy)
+    expect([noIndex.code, noIndex.message]).toEqual([
+      'DBSNP_REFERENCE_INVALID',
+      'the dbSNP reference has no .tbi or .csi index beside it (create one with `tabix -p vcf`)',
+    ])
+    expect((await refuse(input, fixture('dbsnp', 'dbsnp_b146_grch37p13_66records.vcf'))).code).toBe(
+      'DBSNP_REFERENCE_INVALID',
+    )
+  })
+
+  test('builds that differ between input and reference', async () => {
+    const path = tmp.path('grch38.vcf')
+    writeFileSync(
+      path,
+      '##fileformat=VCFv4.2\n##reference=GRCh38\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n1\t10108\t.\tC\tT\t.\t.\t.\n',
+    )
+    const error = await refuse(path, reference)
+    expect(error.code).toBe('BUILD_MISMATCH')
+    expect(error.message).toBe(
+      'the input is GRCh38 (header) but the dbSNP reference is GRCh37; positions would not match',
+    )
+  })
+})
