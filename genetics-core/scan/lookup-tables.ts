@@ -17,9 +17,25 @@ export function positionKey(code: number, pos: number): number {
   return code * CHROM_STRIDE + pos
 }
 
+// Bit filters in front of the Sets: almost every record misses every lookup, and one bit test is far
+// cheaper than a hash lookup. 2^20 bits (128 KiB) keep false hits rare for a few thousand keys.
+const FILTER_BITS = 20
+const FILTER_MASK = (1 << FILTER_BITS) - 1
+
+function bitFilter(values: Iterable<number>): Uint8Array {
+  const bits = new Uint8Array(1 << (FILTER_BITS - 3))
+  for (const v of values) {
+    const k = v & FILTER_MASK
+    bits[k >>> 3] |= 1 << (k & 7)
+  }
+  return bits
+}
+
 export class Lookup {
   readonly rs: Set<number>
   readonly positions: Set<number>
+  private readonly rsBits: Uint8Array
+  private readonly positionBits: Uint8Array
   /** Sorted positions per chromosome code, for "does this reference block cover a target?" */
   private readonly byChrom: Float64Array[] = []
   readonly empty: boolean
@@ -38,9 +54,19 @@ export class Lookup {
       if (lists[code]) this.byChrom[code] = Float64Array.from(lists[code]).sort()
     }
     this.empty = this.rs.size === 0 && this.positions.size === 0
+    this.rsBits = bitFilter(this.rs)
+    // Positions are filtered on their low bits (the chromosome part of the key is above them).
+    this.positionBits = bitFilter([...this.positions].map((key) => key % CHROM_STRIDE))
+  }
+
+  hasRs(rs: number): boolean {
+    const k = rs & FILTER_MASK
+    return (this.rsBits[k >>> 3] & (1 << (k & 7))) !== 0 && this.rs.has(rs)
   }
 
   hasPosition(code: number, pos: number): boolean {
+    const k = pos & FILTER_MASK
+    if ((this.positionBits[k >>> 3] & (1 << (k & 7))) === 0) return false
     return code !== 0 && this.positions.has(code * CHROM_STRIDE + pos)
   }
 

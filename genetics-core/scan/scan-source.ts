@@ -10,7 +10,7 @@ import { KnownMarkerVotes, knownMarkerPositionKeys, knownMarkerRsNumbers } from 
 import { GeneticsCancelledError, GeneticsInputError, throwIfAborted } from '../errors'
 import { canonicalChromosome, canonicalConsumerChromosome } from '../normalize/chromosome'
 import { BgzfSegmentReader } from '../stream/bgzf-segments'
-import { BGZF_EOF } from '../stream/sniff'
+import { BGZF_EOF, isBcfMagic, readFileHead, sniffCompression } from '../stream/sniff'
 import { openTextChunks } from '../stream/text-source'
 import { ScanWorkerPool } from '../stream/worker-pool'
 import type {
@@ -37,6 +37,8 @@ import { TargetResolver } from './target-resolver'
 /** BGZF files larger than this go to worker threads by default. */
 const WORKER_THRESHOLD_BYTES = 8 << 20
 const DEFAULT_WORKERS = 2
+/** Data lines checked against the specification at the start of a file (all of a smaller file). */
+const VALIDATED_LINES = 5_000
 
 /**
  * One streaming pass over a file: summary statistics plus the calls at the requested targets.
@@ -48,12 +50,30 @@ const DEFAULT_WORKERS = 2
  */
 export async function scanSource(path: string, options: ScanOptions = {}): Promise<ScanResult> {
   throwIfAborted(options.signal)
-  const inspection = await inspectSource(path, { signal: options.signal })
-  return scanInspected(inspection, options)
+  // Workers take a few tens of milliseconds to start: start them while the header is being read.
+  const pool = await startPoolEarly(path, options)
+  try {
+    const inspection = await inspectSource(path, { signal: options.signal })
+    return await scanInspected(inspection, options, pool)
+  } finally {
+    await pool?.terminate()
+  }
+}
+
+async function startPoolEarly(path: string, options: ScanOptions): Promise<ScanWorkerPool | null> {
+  if (options.workers === 0) return null
+  const { head, size } = await readFileHead(path, 64).catch(() => ({ head: new Uint8Array(0), size: 0 }))
+  if (sniffCompression(head) !== 'bgzf' || isBcfMagic(head)) return null
+  const workers = options.workers ?? (size > WORKER_THRESHOLD_BYTES ? DEFAULT_WORKERS : 0)
+  return workers > 0 ? new ScanWorkerPool(workers) : null
 }
 
 /** The scan after detection; detectSource also uses it to find a consumer file's build. */
-export async function scanInspected(inspection: Inspection, options: ScanOptions): Promise<ScanResult> {
+export async function scanInspected(
+  inspection: Inspection,
+  options: ScanOptions,
+  earlyPool: ScanWorkerPool | null = null,
+): Promise<ScanResult> {
   const { signal } = options
   const detection = { ...inspection.detection, warnings: [...inspection.detection.warnings] }
   const progress = new ProgressReporter(options.onProgress, detection.fileBytes)
@@ -141,8 +161,13 @@ export async function scanInspected(inspection: Inspection, options: ScanOptions
       if (!rsSeen && !buildKnown) votes.offerPosition(record.chrom, record.pos)
     }
     const make = () => new VcfBodyScanner(config)
-    if (!inspection.headerless)
-      warnings.push(...validateVcfHead(header, inspection.headLines, inspection.headIsWholeBody))
+    // Validation of the first lines runs on the main thread while the workers are busy.
+    const validate = () => {
+      if (inspection.headerless) return
+      const lines = inspection.headLines.slice(0, VALIDATED_LINES)
+      const whole = inspection.headIsWholeBody && lines.length === inspection.headLines.length
+      warnings.push(...validateVcfHead(header, lines, whole))
+    }
     if (detection.compression === 'bgzf') {
       if (!(await endsWithBgzfEof(inspection.path))) {
         warnings.push({
@@ -152,19 +177,18 @@ export async function scanInspected(inspection: Inspection, options: ScanOptions
       }
     }
     const workers = options.workers ?? (detection.fileBytes > WORKER_THRESHOLD_BYTES ? DEFAULT_WORKERS : 0)
-    accumulator =
-      detection.compression === 'bgzf' && workers > 0
-        ? await scanBgzfOnWorkers(
-            inspection,
-            config,
-            make,
-            onHit,
-            workers,
-            progress,
-            signal,
-            options.segmentBytes,
-          )
-        : await scanOnMainThread(inspection, make, onHit, progress, signal)
+    if (detection.compression === 'bgzf' && workers > 0) {
+      const pool = earlyPool ?? new ScanWorkerPool(workers)
+      accumulator = await scanBgzfOnWorkers(inspection, config, make, onHit, pool, {
+        progress,
+        signal,
+        segmentBytes: options.segmentBytes,
+        whileBusy: validate,
+      })
+    } else {
+      validate()
+      accumulator = await scanOnMainThread(inspection, make, onHit, progress, signal)
+    }
   }
 
   // Build: the header's word, else the known markers seen; a strong disagreement is reported.
@@ -292,17 +316,22 @@ async function scanBgzfOnWorkers(
   config: VcfBodyConfig,
   make: () => LineScanner,
   onHit: (text: string, line: number) => void,
-  workers: number,
-  progress: ProgressReporter,
-  signal: AbortSignal | undefined,
-  segmentBytes: number | undefined,
+  pool: ScanWorkerPool,
+  run: {
+    progress: ProgressReporter
+    signal: AbortSignal | undefined
+    segmentBytes: number | undefined
+    /** Main-thread work to do once the workers have a queue of segments. */
+    whileBusy: () => void
+  },
 ): Promise<ScanAccumulator> {
-  const pool = new ScanWorkerPool(workers)
+  const { progress, signal, segmentBytes } = run
+  let whileBusy: (() => void) | null = run.whileBusy
   const onAbort = () => void pool.terminate()
   signal?.addEventListener('abort', onAbort, { once: true })
   const accumulator = new ScanAccumulator(make(), onHit)
   const reader = new BgzfSegmentReader(inspection.path, { signal, segmentBytes })
-  const maxInFlight = 3 * workers
+  const maxInFlight = 3 * pool.size
   const inFlight: Promise<{ textBytes: number; result: unknown }>[] = []
   const drainOne = async () => {
     const { result } = await inFlight.shift()!
@@ -313,8 +342,13 @@ async function scanBgzfOnWorkers(
     pool.init(1, 'vcf-scan', config)
     for await (const segment of reader.segments()) {
       inFlight.push(pool.submit(1, segment.buffer, segment.length, segment.fileOffset))
+      if (whileBusy && inFlight.length >= maxInFlight) {
+        whileBusy()
+        whileBusy = null
+      }
       while (inFlight.length >= maxInFlight) await drainOne()
     }
+    whileBusy?.()
     while (inFlight.length > 0) await drainOne()
     accumulator.finish()
   } catch (error) {

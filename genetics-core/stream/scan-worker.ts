@@ -45,7 +45,7 @@ const port = parentPort
 if (!port) throw new Error('scan-worker must run as a worker thread')
 const processors = new Map<number, Processor>()
 let jobs = 0
-const GC_EVERY = Number(process.env.GENETICS_WORKER_GC_EVERY ?? 4)
+const GC_EVERY = Number(process.env.GENETICS_WORKER_GC_EVERY ?? 16)
 
 port.on('message', (message: WorkerMessage) => {
   if (message.type === 'init') {

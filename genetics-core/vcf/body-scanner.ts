@@ -307,21 +307,37 @@ export class VcfBodyScanner extends LineScanner {
     let realAlts = 0
     let placeholders = 0
     let spansMoreThanOne = refLength > 1
-    let a0 = altStart
-    while (a0 <= altEnd) {
-      let a1 = a0
-      while (a1 < altEnd && buf[a1] !== 44 /* , */) a1++
-      altCount++
-      if (a1 - a0 !== 1) spansMoreThanOne = true
-      const kind = classifyAlleleBytes(buf, refStart, refEnd, a0, a1)
-      if (kind === K_REFERENCE) placeholders++
-      else if (kind === K_OVERLAP) counts[C.aOverlap]++
-      else {
-        counts[ALLELE_COUNTER[kind]]++
-        typeBits |= RECORD_BIT[kind]
-        realAlts++
+    const first = buf[altStart]
+    if (
+      refLength === 1 &&
+      altEnd - altStart === 1 &&
+      first !== 46 &&
+      first !== 42 &&
+      first !== 88 &&
+      !sameBase(first, buf[refStart])
+    ) {
+      // The common case, an SNV with one ALT, without the general loop.
+      altCount = 1
+      realAlts = 1
+      typeBits = RecordType.snv
+      counts[C.aSnv]++
+    } else {
+      let a0 = altStart
+      while (a0 <= altEnd) {
+        let a1 = a0
+        while (a1 < altEnd && buf[a1] !== 44 /* , */) a1++
+        altCount++
+        if (a1 - a0 !== 1) spansMoreThanOne = true
+        const kind = classifyAlleleBytes(buf, refStart, refEnd, a0, a1)
+        if (kind === K_REFERENCE) placeholders++
+        else if (kind === K_OVERLAP) counts[C.aOverlap]++
+        else {
+          counts[ALLELE_COUNTER[kind]]++
+          typeBits |= RECORD_BIT[kind]
+          realAlts++
+        }
+        a0 = a1 + 1
       }
-      a0 = a1 + 1
     }
     if (altCount === 1 && altEnd - altStart === 1 && buf[altStart] === 46) altCount = 0
     if (placeholders > 0 && realAlts === 0) typeBits |= RecordType.noAlt
@@ -355,11 +371,11 @@ export class VcfBodyScanner extends LineScanner {
     // Lookups
     const lookup = this.lookup
     if (lookup === null) return
-    let wanted = rs >= 0 && lookup.rs.has(rs)
+    let wanted = rs >= 0 && lookup.hasRs(rs)
     if (!wanted && idHasSemicolon) {
       for (const id of latin1(buf, idStart, idEnd).split(';')) {
         const n = rsNumber(id)
-        if (n >= 0 && lookup.rs.has(n)) wanted = true
+        if (n >= 0 && lookup.hasRs(n)) wanted = true
       }
     }
     const code = this.chromCode
