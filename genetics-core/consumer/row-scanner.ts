@@ -65,10 +65,7 @@ export class ConsumerRowScanner extends LineScanner {
     }
 
     const lookup = this.lookup
-    if (
-      lookup &&
-      ((rs >= 0 && lookup.rs.has(rs)) || lookup.hasPosition(chromosomeCode(row.chrom), row.pos))
-    ) {
+    if (lookup && ((rs >= 0 && lookup.hasRs(rs)) || lookup.hasPosition(chromosomeCode(row.chrom), row.pos))) {
       this.hit(buf, s, e)
     }
   }

@@ -337,6 +337,7 @@ async function scanBgzfOnWorkers(
     const { result } = await inFlight.shift()!
     accumulator.add(result as SegmentScan)
     progress.report('reading', reader.bytesRead, accumulator.counts[C.records])
+    throwIfAborted(signal)
   }
   try {
     pool.init(1, 'vcf-scan', config)
@@ -351,6 +352,7 @@ async function scanBgzfOnWorkers(
     whileBusy?.()
     while (inFlight.length > 0) await drainOne()
     accumulator.finish()
+    throwIfAborted(signal)
   } catch (error) {
     if (signal?.aborted) throw new GeneticsCancelledError()
     throw error
