@@ -3,7 +3,7 @@
 // throws is retried until it succeeds or runs out of attempts; enqueueing a key twice runs it once;
 // work queued before a start (or left by a dead process) runs once the queue starts.
 
-import { afterAll, describe, expect, it } from 'bun:test'
+import { afterEach, describe, expect, it } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,8 +14,11 @@ import { dropSchema, PG_URL, uniqueSchema } from '../genetics/pg'
 
 const scope = { organization_id: 'org_test', user_id: 'usr_test' }
 const cleanups: (() => Promise<void> | void)[] = []
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup()
+// Stop every queue at the end of its own test: graphile-worker announces schema migrations on a
+// database-wide channel, and a worker still listening when the next test installs its fresh schema
+// takes that for a breaking migration, shuts down and sets the process exit code to 57.
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
 async function embedded(tasks: () => TaskList, dir = mkdtempSync(join(tmpdir(), 'wds-queue-'))) {
