@@ -36,6 +36,13 @@ export interface AlleleKeyPiece extends SegmentScan {
   batch: AlleleBatch
 }
 
+/** The six array buffers behind a batch, in the order recycle() expects. */
+export function batchBuffers(batch: AlleleBatch): ArrayBuffer[] {
+  return [batch.chrom, batch.pos, batch.tpos, batch.code, batch.rs, batch.textIndex].map(
+    (a) => a.buffer as ArrayBuffer,
+  )
+}
+
 /** Base -> 2-bit code (A C G T, either case); -1 for anything else. */
 const BASE = new Int8Array(256).fill(-1)
 for (const [c, v] of [
@@ -115,18 +122,38 @@ class BatchBuilder {
     this.textIndex = grow(this.textIndex, (k) => new Int32Array(k))
   }
 
+  /** Buffer sets handed back by the consumer, reused instead of allocating new arrays per batch. */
+  private readonly free: ArrayBuffer[][] = []
+
+  recycle(buffers: ArrayBuffer[]): void {
+    if (buffers.length === 6) this.free.push(buffers)
+  }
+
   take(): AlleleBatch {
     const n = this.count
+    // Reuse a returned set when one is large enough (views of length n over it), else allocate.
+    const index = this.free.findIndex((set) => set[1].byteLength >= n * 8)
+    const set = index >= 0 ? this.free.splice(index, 1)[0] : null
+    const into = <T extends Uint16Array | Float64Array | Uint32Array | Int32Array>(
+      source: T,
+      buffer: ArrayBuffer | undefined,
+      make: (b: ArrayBuffer, n: number) => T,
+    ): T => {
+      if (!buffer) return source.slice(0, n) as T
+      const view = make(buffer, n)
+      view.set(source.subarray(0, n) as never)
+      return view
+    }
     const batch: AlleleBatch = {
       count: n,
-      chrom: this.chrom.slice(0, n),
+      chrom: into(this.chrom, set?.[0], (b, k) => new Uint16Array(b, 0, k)),
       names: this.names,
       rawNames: this.rawNames,
-      pos: this.pos.slice(0, n),
-      tpos: this.tpos.slice(0, n),
-      code: this.code.slice(0, n),
-      rs: this.rs.slice(0, n),
-      textIndex: this.textIndex.slice(0, n),
+      pos: into(this.pos, set?.[1], (b, k) => new Float64Array(b, 0, k)),
+      tpos: into(this.tpos, set?.[2], (b, k) => new Float64Array(b, 0, k)),
+      code: into(this.code, set?.[3], (b, k) => new Uint32Array(b, 0, k)),
+      rs: into(this.rs, set?.[4], (b, k) => new Float64Array(b, 0, k)),
+      textIndex: into(this.textIndex, set?.[5], (b, k) => new Int32Array(b, 0, k)),
       texts: this.texts,
       records: this.records,
     }
@@ -147,6 +174,11 @@ export class AlleleKeyExtractor extends LineScanner {
 
   constructor(readonly config: AlleleKeyConfig) {
     super()
+  }
+
+  /** Takes back the six array buffers of a consumed batch (see allelesBuffers). */
+  recycle(buffers: ArrayBuffer[]): void {
+    this.batch.recycle(buffers)
   }
 
   extractPiece(text: Uint8Array): AlleleKeyPiece {

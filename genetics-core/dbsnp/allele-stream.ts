@@ -9,9 +9,12 @@ import { type BgzfSegment, BgzfSegmentReader } from '../stream/bgzf-segments'
 import { openTextChunks, type TextChunks } from '../stream/text-source'
 import type { ScanWorkerPool } from '../stream/worker-pool'
 import type { Compression } from '../types'
-import { type AlleleBatch, AlleleKeyExtractor, type AlleleKeyPiece } from './allele-keys'
+import { type AlleleBatch, AlleleKeyExtractor, type AlleleKeyPiece, batchBuffers } from './allele-keys'
 
-const MAIN_GC_EVERY = Number(process.env.GENETICS_MAIN_GC_EVERY ?? 8)
+const MAIN_GC_EVERY = Number(process.env.GENETICS_MAIN_GC_EVERY ?? 0)
+const MAX_RECYCLED = 8
+/** Smaller segments than a scan uses: two streams are in flight at once, and this halves their memory. */
+const SEGMENT_BYTES = Number(process.env.GENETICS_JOIN_SEGMENT ?? 512 * 1024)
 const MAIN_GC_SYNC = process.env.GENETICS_MAIN_GC_SYNC !== '0'
 
 export interface AlleleStreamOptions {
@@ -43,6 +46,8 @@ export class AlleleStream {
   private closed = false
   /** Data records seen so far. */
   records = 0
+  private readonly recycled: ArrayBuffer[][] = []
+  private readonly fromWorkers = new WeakSet<AlleleBatch>()
   private pieces = 0
 
   constructor(private readonly options: AlleleStreamOptions) {
@@ -74,6 +79,15 @@ export class AlleleStream {
       if (first >= 0) this.accept(piece, first)
     }
     return this.queue.shift()!
+  }
+
+  /**
+   * Hands a consumed batch's arrays back; the next segment sent to a worker carries them, so the
+   * workers refill the same buffers instead of allocating (the main thread then makes no garbage).
+   */
+  release(batch: AlleleBatch): void {
+    if (!this.fromWorkers.delete(batch) || this.recycled.length >= MAX_RECYCLED) return
+    this.recycled.push(batchBuffers(batch))
   }
 
   /** Stops reading; results still in flight are dropped. */
@@ -115,6 +129,7 @@ export class AlleleStream {
       this.reader = new BgzfSegmentReader(this.options.path, {
         signal: this.options.signal,
         start: this.options.start,
+        segmentBytes: SEGMENT_BYTES,
       })
       this.segments = this.reader.segments()
     }
@@ -126,9 +141,12 @@ export class AlleleStream {
         break
       }
       const { buffer, length, fileOffset } = next.value
-      const piece = pool
-        .submit(this.options.channel, buffer, length, fileOffset)
-        .then((r) => r.result as AlleleKeyPiece)
+      const recycle = this.recycled.pop()
+      const piece = pool.submit(this.options.channel, buffer, length, fileOffset, recycle).then((r) => {
+        const result = r.result as AlleleKeyPiece
+        this.fromWorkers.add(result.batch)
+        return result
+      })
       piece.catch(() => {}) // awaited below in order; dropped ones must not surface as unhandled
       this.inFlight.push(piece)
     }

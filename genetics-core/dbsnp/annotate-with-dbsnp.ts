@@ -9,6 +9,7 @@ import { inspectSource } from '../detect/inspect-source'
 import { GeneticsCancelledError, GeneticsInputError, throwIfAborted } from '../errors'
 import { canonicalChromosome } from '../normalize/chromosome'
 import { ProgressReporter } from '../scan/progress'
+import { fileSize } from '../stream/sniff'
 import { ScanWorkerPool } from '../stream/worker-pool'
 import type { DbsnpOptions, DbsnpResult, GeneticsWarning } from '../types'
 import { AlleleStream } from './allele-stream'
@@ -39,6 +40,33 @@ export async function annotateWithDbsnp(
 ): Promise<DbsnpResult> {
   const { signal } = options
   throwIfAborted(signal)
+  // Workers start while both files are inspected; they are released on every path out.
+  const pool = await startPool(path, dbsnpPath, options.workers)
+  try {
+    return await annotate(path, dbsnpPath, options, pool)
+  } finally {
+    await pool?.terminate()
+  }
+}
+
+async function startPool(
+  path: string,
+  dbsnpPath: string,
+  requested: number | undefined,
+): Promise<ScanWorkerPool | null> {
+  if (requested === 0) return null
+  const sizes = await Promise.all([fileSize(path), fileSize(dbsnpPath)]).catch(() => [0, 0])
+  const workers = requested ?? (sizes[0] + sizes[1] > WORKER_THRESHOLD_BYTES ? 2 : 0)
+  return workers > 0 ? new ScanWorkerPool(workers) : null
+}
+
+async function annotate(
+  path: string,
+  dbsnpPath: string,
+  options: DbsnpOptions,
+  pool: ScanWorkerPool | null,
+): Promise<DbsnpResult> {
+  const { signal } = options
   const input = await inspectSource(path, { signal })
   const inputFormat = input.detection.format
   if (inputFormat === 'bcf') {
@@ -95,9 +123,6 @@ export async function annotateWithDbsnp(
   }
   const referenceName = (chrom: string) => referenceByChrom.get(chrom) ?? null
 
-  const totalBytes = input.detection.fileBytes + reference.detection.fileBytes
-  const workers = options.workers ?? (totalBytes > WORKER_THRESHOLD_BYTES ? 2 : 0)
-  const pool = workers > 0 ? new ScanWorkerPool(workers) : null
   const onAbort = () => void pool?.terminate()
   signal?.addEventListener('abort', onAbort, { once: true })
   pool?.init(1, 'allele-keys', { role: 'input' })

@@ -52,7 +52,13 @@ export function recordAssignment(
     else stats.differedFromInputId++
   }
   if (onAssigned) {
-    const [ref, alt] = allelesOf(code, text)
-    onAssigned(chrom, tpos, ref, alt, `rs${rs}`)
+    // Called millions of times: no intermediate array for the two alleles.
+    // rs numbers are whole and below 2^32: an unsigned integer converts to text much faster than a double.
+    const rsid = `rs${rs >>> 0}`
+    if (text === null) onAssigned(chrom, tpos, SNV_BASES[(code >>> 2) & 3], SNV_BASES[code & 3], rsid)
+    else {
+      const gt = text.indexOf('>')
+      onAssigned(chrom, tpos, text.slice(0, gt), text.slice(gt + 1), rsid)
+    }
   }
 }

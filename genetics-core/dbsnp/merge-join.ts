@@ -63,6 +63,11 @@ export class ReferenceSource {
     this.pending = { batch, index }
   }
 
+  /** A batch is fully copied into a window: its arrays can go back to the workers. */
+  release(batch: AlleleBatch): void {
+    this.stream?.release(batch)
+  }
+
   close(): void {
     this.stream?.close()
     this.stream = null
@@ -93,18 +98,19 @@ class ReferenceWindow {
         this.exhausted = true
         break
       }
-      this.append(next.batch, next.index)
+      if (!this.append(next.batch, next.index)) this.source.release(next.batch)
     }
   }
 
-  private append(batch: AlleleBatch, from: number): void {
+  /** Copies this chromosome's entries; true when the rest of the batch was handed back. */
+  private append(batch: AlleleBatch, from: number): boolean {
     const names = batch.names
     for (let i = from; i < batch.count; i++) {
       if (names[batch.chrom[i]] !== this.chrom) {
         if (this.seenChrom) {
           this.exhausted = true
           this.source.pushBack(batch, i)
-          return
+          return true
         }
         continue
       }
@@ -126,6 +132,7 @@ class ReferenceWindow {
       this.text[k] = t >= 0 ? batch.texts[t] : null
       this.loadedThrough = pos
     }
+    return false
   }
 
   dropBefore(pos: number): void {
@@ -218,6 +225,7 @@ export async function mergeJoin(input: AlleleStream, ctx: MergeJoinContext): Pro
           recordAssignment(stats, ctx.onAssigned, name, tpos, code, text, batch.rs[i], matchRs, matches)
         } else if (samePosition) stats.alleleMismatches++
       }
+      input.release(batch)
     }
   } finally {
     ctx.reference.close()

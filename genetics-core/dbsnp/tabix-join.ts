@@ -65,6 +65,7 @@ export async function tabixJoin(
         inputRs: batch.rs[i],
       })
     }
+    input.release(batch)
     if (buffer.length >= BUFFER_ALLELES) {
       await resolveBuffer(buffer, indexed, ctx)
       buffer = []

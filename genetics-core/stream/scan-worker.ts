@@ -10,6 +10,8 @@ import type { WorkerMessage, WorkerReply } from './worker-protocol'
 
 interface Processor {
   process(text: Uint8Array): { result: unknown; transfer: ArrayBuffer[] }
+  /** Buffers the main thread hands back for reuse (allele batches). */
+  recycle?(buffers: ArrayBuffer[]): void
 }
 
 function createProcessor(mode: string, config: unknown): Processor {
@@ -36,6 +38,7 @@ function createProcessor(mode: string, config: unknown): Processor {
         const result = extractor.extractPiece(text)
         return { result, transfer: extractor.transferList(result) }
       },
+      recycle: (buffers) => extractor.recycle(buffers),
     }
   }
   throw new Error(`unknown worker mode ${mode}`)
@@ -60,6 +63,7 @@ port.on('message', (message: WorkerMessage) => {
   try {
     const processor = processors.get(message.channel)
     if (!processor) throw new Error(`channel ${message.channel} was not initialised`)
+    if (message.recycle) processor.recycle?.(message.recycle)
     const text = inflateBgzfBlocks(new Uint8Array(message.buffer, 0, message.length))
     const { result, transfer } = processor.process(text)
     reply({ type: 'result', id: message.id, textBytes: text.length, result }, transfer)

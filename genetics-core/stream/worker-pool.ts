@@ -76,7 +76,7 @@ export class ScanWorkerPool {
   }
 
   /** Hands a segment (its buffer is transferred) to the next worker. */
-  submit(channel: number, buffer: ArrayBuffer, length: number, fileOffset: number) {
+  submit(channel: number, buffer: ArrayBuffer, length: number, fileOffset: number, recycle?: ArrayBuffer[]) {
     if (this.failure) return Promise.reject(this.failure)
     if (this.closed) return Promise.reject(new GeneticsCancelledError())
     const entry = this.workers[this.turn++ % this.workers.length]
@@ -87,8 +87,8 @@ export class ScanWorkerPool {
     // Marked handled here: after a failure the caller stops awaiting later segments, and their
     // rejections must not surface as unhandled.
     promise.catch(() => {})
-    const message: WorkerMessage = { type: 'job', channel, id, buffer, length }
-    entry.worker.postMessage(message, [buffer])
+    const message: WorkerMessage = { type: 'job', channel, id, buffer, length, recycle }
+    entry.worker.postMessage(message, recycle ? [buffer, ...recycle] : [buffer])
     return promise
   }
 

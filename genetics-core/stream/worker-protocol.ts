@@ -2,7 +2,7 @@
 
 export type WorkerMessage =
   | { type: 'init'; channel: number; mode: 'vcf-scan' | 'allele-keys'; config: unknown }
-  | { type: 'job'; channel: number; id: number; buffer: ArrayBuffer; length: number }
+  | { type: 'job'; channel: number; id: number; buffer: ArrayBuffer; length: number; recycle?: ArrayBuffer[] }
 
 export type WorkerReply =
   | { type: 'result'; id: number; textBytes: number; result: unknown }
