@@ -19,8 +19,8 @@ import {
 } from './genome-build'
 
 /** Data lines kept from the head of a VCF for gVCF detection and validation. */
-export const HEAD_LINES = 10_000
-const HEAD_TEXT_BYTES = 8 << 20
+export const HEAD_LINES = 2_000
+const HEAD_TEXT_BYTES = 2 << 20
 const CONSUMER_SAMPLE_LINES = 50
 const MAX_HEADER_LINES = 2_000_000
 

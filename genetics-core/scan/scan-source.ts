@@ -38,7 +38,7 @@ import { TargetResolver } from './target-resolver'
 const WORKER_THRESHOLD_BYTES = 8 << 20
 const DEFAULT_WORKERS = 2
 /** Data lines checked against the specification at the start of a file (all of a smaller file). */
-const VALIDATED_LINES = 5_000
+const VALIDATED_LINES = 2_000
 
 /**
  * One streaming pass over a file: summary statistics plus the calls at the requested targets.

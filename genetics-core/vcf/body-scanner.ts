@@ -172,9 +172,19 @@ export class VcfBodyScanner extends LineScanner {
       return
     }
 
-    // ID
+    // ID: the rs number is read in the same pass that finds the end of the field.
     p++
     const idStart = p
+    let rs = -1
+    if (buf[p] === 114 && buf[p + 1] === 115 && buf[p + 2] >= 48 && buf[p + 2] <= 57) {
+      rs = 0
+      p += 2
+      let c = buf[p]
+      while (c >= 48 && c <= 57) {
+        rs = rs * 10 + (c - 48)
+        c = buf[++p]
+      }
+    }
     let idHasSemicolon = false
     while (p < e && buf[p] !== TAB) {
       if (buf[p] === 59) idHasSemicolon = true
@@ -184,17 +194,6 @@ export class VcfBodyScanner extends LineScanner {
     if (p >= e) {
       this.tooFewColumns(3)
       return
-    }
-    let rs = -1
-    if (idEnd - idStart > 2 && buf[idStart] === 114 && buf[idStart + 1] === 115) {
-      rs = 0
-      let i = idStart + 2
-      for (; i < idEnd; i++) {
-        const c = buf[i]
-        if (c < 48 || c > 57) break
-        rs = rs * 10 + (c - 48)
-      }
-      if (i === idStart + 2) rs = -1
     }
 
     // REF
