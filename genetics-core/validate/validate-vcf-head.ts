@@ -21,10 +21,10 @@ export function validateVcfHead(
     if (known) known.count++
     else byCode.set(p.code, { first: p, count: 1 })
   }
-  const scope = wholeBody ? '' : ` (checked in the first ${lines.length} data lines)`
+  const scope = wholeBody ? '' : ` in the first ${lines.length} data lines`
   return [...byCode.values()].map(({ first, count }) => ({
     code: first.code,
-    message: `${first.message}${count > 1 ? ` (${count} times${scope})` : scope}`,
+    message: count > 1 ? `${first.message} (${count} times${scope})` : first.message,
     ...(first.line !== undefined ? { line: first.line } : {}),
   }))
 }
