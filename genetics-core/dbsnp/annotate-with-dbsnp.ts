@@ -209,6 +209,7 @@ async function annotate(
     signal?.removeEventListener('abort', onAbort)
     await pool?.terminate()
   }
+  throwIfAborted(signal)
   progress.report('done', input.detection.fileBytes, stream.records, true)
   return {
     method,

@@ -4,7 +4,7 @@
 
 import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { annotateWithDbsnp, GeneticsInputError } from '../../genetics-core/index'
+import { annotateWithDbsnp, GeneticsCancelledError, GeneticsInputError } from '../../genetics-core/index'
 import { fixture, tempDir } from './support/fixtures'
 
 const tmp = tempDir()
@@ -122,6 +122,21 @@ describe('rsIDs from a dbSNP reference', () => {
     )
     const { result } = await assignments(path, reference)
     expect(result).toMatchObject({ alleles: 1, assigned: 0, unmatchedContigs: ['2'] })
+  })
+})
+
+describe('cancellation', () => {
+  test('an aborted join rejects with the typed cancelled error and releases its workers', async () => {
+    const controller = new AbortController()
+    const pending = annotateWithDbsnp(input, reference, {
+      workers: 2,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.stage === 'annotating') controller.abort()
+      },
+    })
+    const error = await pending.catch((e) => e)
+    expect(error).toBeInstanceOf(GeneticsCancelledError)
   })
 })
 
