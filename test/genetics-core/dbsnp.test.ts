@@ -104,7 +104,7 @@ describe('rsIDs from a dbSNP reference', () => {
     const headerLines = lines.filter((l) => l.startsWith('#'))
     const body = lines.filter((l) => !l.startsWith('#'))
     const path = tmp.path('unsorted.vcf')
-    writeFileSync(path, [...headerLines, ...body.slice(30), ...body.slice(0, 30)].join('\n') + '\n')
+    writeFileSync(path, `${[...headerLines, ...body.slice(30), ...body.slice(0, 30)].join('\n')}\n`)
     const { got, result } = await assignments(path, reference, { method: 'merge_join' })
     const sorted = await assignments(input, reference)
     expect(result.method).toBe('tabix')

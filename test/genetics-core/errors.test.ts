@@ -119,7 +119,7 @@ describe('malformed VCF lines name their line', () => {
   test('the same errors come from worker threads with the right line number', async () => {
     const lines = Array.from({ length: 3000 }, (_, i) => `1\t${1000 + i}\t.\tA\tG\t.\tPASS\t.\tGT\t0/1`)
     lines[2500] = '1\t-5\t.\tA\tG\t.\tPASS\t.\tGT\t0/1'
-    const text = HEADER + lines.join('\n') + '\n'
+    const text = `${HEADER + lines.join('\n')}\n`
     const proc = Bun.spawnSync(['bgzip', '-c'], { stdin: new TextEncoder().encode(text) })
     if (proc.exitCode !== 0) return // bgzip missing: the main-thread case above covers the rule
     const path = write('bad-pos.vcf.gz', proc.stdout)
