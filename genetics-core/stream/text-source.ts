@@ -4,12 +4,12 @@
 // Failures become typed errors; an AbortSignal destroys the streams and ends with a cancelled error.
 
 import { createReadStream } from 'node:fs'
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import yauzl from 'yauzl'
 import { GeneticsCancelledError, GeneticsInputError } from '../errors'
 import type { Compression } from '../types'
-import { ioError } from './sniff'
+import { ioError, isGzip } from './sniff'
 
 export interface TextChunks {
   chunks: AsyncIterable<Uint8Array>
@@ -196,10 +196,32 @@ async function openZipEntry(path: string, options: OpenTextOptions): Promise<Tex
     bytes += chunk.length
   })
   return wrap(
-    stream,
+    Readable.from(gunzipIfCompressed(stream)),
     [stream],
     () => Math.round((bytes * entry.compressedSize) / Math.max(1, entry.uncompressedSize)),
     options.signal,
     () => zip.close(),
   )
+}
+
+/** A zip entry may itself be gzip or BGZF (a zipped .vcf.gz): inflate it when its bytes say so. */
+async function* gunzipIfCompressed(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const iterator = source[Symbol.asyncIterator]()
+  const first = await iterator.next()
+  if (first.done) return
+  async function* all(): AsyncGenerator<Uint8Array> {
+    yield first.value
+    for (;;) {
+      const next = await iterator.next()
+      if (next.done) return
+      yield next.value
+    }
+  }
+  if (!isGzip(first.value)) {
+    yield* all()
+    return
+  }
+  const gunzip = createGunzip({ chunkSize: 128 * 1024 })
+  const inflated = Readable.from(all()).pipe(gunzip)
+  for await (const chunk of inflated) yield chunk as Uint8Array
 }

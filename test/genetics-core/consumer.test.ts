@@ -42,6 +42,12 @@ describe('consumer formats are told apart by content', () => {
     expect([detection.format, detection.compression]).toEqual(['ftdna', 'none'])
   })
 
+  test('a zip archive holding a BGZF VCF is inflated twice over, by content', async () => {
+    const { detection, summary } = await scanSource(fixture('vcf', 'na12878_chr21_head4000.zip'))
+    expect(detection).toMatchObject({ format: 'vcf', compression: 'zip', archiveEntry: 'sample.vcf.gz' })
+    expect(summary.records).toBe(4000)
+  })
+
   test('a zip archive holding a 23andMe export is read through the archive', async () => {
     const { detection, summary } = await scanSource(fixture('consumer', '23andme_2011_b36_first1000.zip'))
     expect(detection).toMatchObject({
