@@ -53,11 +53,11 @@ export function checkRecords(
         add('VCF_ID', 'ID holds an empty entry or whitespace', line)
       else if (new Set(ids).size !== ids.length) add('VCF_ID', 'ID lists the same identifier twice', line)
     }
-    if (!BASES.test(ref)) add('VCF_REF', `REF "${ref.slice(0, 20)}" is not a run of A, C, G, T, N`, line)
+    if (!BASES.test(ref)) add('VCF_REF', 'REF is not a run of A, C, G, T, N', line)
     const alts = alt === '.' ? [] : alt.split(',')
     for (const a of alts) {
       if (!validAlt(a)) {
-        add('VCF_ALT', `ALT "${a.slice(0, 30)}" is not bases, '*', a <symbolic> allele or a breakend`, line)
+        add('VCF_ALT', "an ALT allele is not bases, '*', a <symbolic> allele or a breakend", line)
         break
       }
     }
@@ -180,7 +180,7 @@ function checkSamples(
     if (gtAt === 0) {
       const gt = values[0]
       const parsed = parseGenotype(gt)
-      if (parsed === null) return report('VCF_SAMPLE', `GT "${gt.slice(0, 12)}" is not a genotype`)
+      if (parsed === null) return report('VCF_SAMPLE', 'a GT value is not a genotype')
       if (altCount > 0 && parsed.indices.some((i) => i !== null && i > altCount)) {
         return report('VCF_SAMPLE', 'GT refers to an allele the record does not list')
       }
@@ -218,12 +218,12 @@ function checkValues(
   for (const part of parts) {
     if (part === '.') continue
     if (definition.type === 'Integer') {
-      if (!INTEGER.test(part)) return `${key} value "${part.slice(0, 12)}" is not an integer`
+      if (!INTEGER.test(part)) return `${key} has a value that is not an integer`
       const n = Number(part)
       if (n > INT32_MAX || n < INT32_MIN) return `${key} value is outside the 32-bit integer range`
       if (n <= INT32_RESERVED_MAX) return `${key} value is one of the reserved integers`
     } else if (definition.type === 'Float') {
-      if (!FLOAT.test(part)) return `${key} value "${part.slice(0, 12)}" is not a number`
+      if (!FLOAT.test(part)) return `${key} has a value that is not a number`
     } else if (definition.type === 'Character' && part.length !== 1) {
       return `${key} value is not a single character`
     }

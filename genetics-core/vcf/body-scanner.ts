@@ -516,20 +516,14 @@ export class VcfBodyScanner extends LineScanner {
         else if (n !== first) mixed = true
         if (n > maxIndex) maxIndex = n
       } else {
-        this.warn(
-          'BAD_GENOTYPE',
-          `GT value "${latin1(buf, g, Math.min(ge, g + 20))}" is not a genotype; counted as no-call`,
-        )
+        this.warn('BAD_GENOTYPE', 'a GT value is not a genotype; counted as no-call')
         counts[C.gNoCall]++
         return
       }
       ploidy++
       if (i < ge) {
         if (buf[i] !== 47 && buf[i] !== 124) {
-          this.warn(
-            'BAD_GENOTYPE',
-            `GT value "${latin1(buf, g, Math.min(ge, g + 20))}" is not a genotype; counted as no-call`,
-          )
+          this.warn('BAD_GENOTYPE', 'a GT value is not a genotype; counted as no-call')
           counts[C.gNoCall]++
           return
         }
