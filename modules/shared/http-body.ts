@@ -12,7 +12,14 @@ const isJson = (contentType: string) => {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'))
 }
 
-async function readCapped(request: Request, limit: number): Promise<string | null> {
+/** 413 for a body over `limit` bytes. */
+export const bodyTooLarge = (limit: number) =>
+  new ProblemError('payloadTooLarge', `The body is larger than this operation accepts (${limit} bytes).`, {
+    extra: { max_bytes: limit },
+  })
+
+/** The body as text, or null once it passes `limit` bytes (declared or streamed); stops reading there. */
+export async function readCapped(request: Request, limit: number): Promise<string | null> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (Number.isFinite(declared) && declared > limit) return null
   if (!request.body) return ''
@@ -53,14 +60,7 @@ async function judgeBody(request: Request, limit: number): Promise<BodyOutcome> 
   }
   const text = await readCapped(request, limit).catch(() => '')
   if (text === null) {
-    return {
-      ok: false,
-      problem: new ProblemError(
-        'payloadTooLarge',
-        `The body is larger than this operation accepts (${limit} bytes).`,
-        { extra: { max_bytes: limit } },
-      ),
-    }
+    return { ok: false, problem: bodyTooLarge(limit) }
   }
   // An absent or empty body reads as {} so that validation names the missing fields.
   if (text.trim() === '') return { ok: true, value: {} }

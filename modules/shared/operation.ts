@@ -129,3 +129,9 @@ export function defineOperation<
 
 /** `/users/:user_id/trends` → `/users/{user_id}/trends` */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}')
+
+/** The body limit of an operation: its own (fixed or read from the configuration), else MAX_BODY_BYTES. */
+export function bodyLimit(op: AnyOperation, config: Readonly<Config>): number {
+  if (typeof op.maxBodyBytes === 'function') return op.maxBodyBytes(config)
+  return op.maxBodyBytes ?? config.maxBodyBytes
+}

@@ -6,7 +6,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { gate } from './gate'
 import { readJsonBody } from './http-body'
-import type { AnyOperation, RequestInfo } from './operation'
+import { type AnyOperation, bodyLimit, type RequestInfo } from './operation'
 import type { Principal } from './principal'
 import { clientIpOf, requestIdOf } from './request-info'
 import { scopePlugin } from './scope'
@@ -23,12 +23,6 @@ function coerceScalars(schema: TObject | undefined, values: Record<string, unkno
     if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(raw)) values[name] = Number(raw)
     else if (type === 'boolean' && (raw === 'true' || raw === 'false')) values[name] = raw === 'true'
   }
-}
-
-/** The body limit of an operation: its own (fixed or read from the configuration), else MAX_BODY_BYTES. */
-function bodyLimit(op: AnyOperation, app: AppContext): number {
-  if (typeof op.maxBodyBytes === 'function') return op.maxBodyBytes(app.config)
-  return op.maxBodyBytes ?? app.config.maxBodyBytes
 }
 
 export function operationsPlugin(name: string, operations: readonly AnyOperation[], app: AppContext) {
@@ -62,7 +56,7 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
         query: op.query,
         body: op.body,
         response: op.produces === 'text/html' ? undefined : { [status]: op.output },
-        parse: op.body ? ({ request }) => readJsonBody(request, bodyLimit(op, app)) : 'none',
+        parse: op.body ? ({ request }) => readJsonBody(request, bodyLimit(op, app.config)) : 'none',
         async transform({ request, params, query, body }) {
           coerceScalars(op.params, params as Record<string, unknown>)
           coerceScalars(op.query, query as Record<string, unknown>)
