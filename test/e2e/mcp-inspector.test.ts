@@ -3,8 +3,7 @@
 // obtained through the development sign-in flow.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readmeBlock } from '../support/readme'
 import { repoRoot, startServer } from '../support/server'
 
 let server: Awaited<ReturnType<typeof startServer>>
@@ -29,15 +28,6 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-function readmeBlock(): string {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
-  const start = '<!-- mcp-inspector:start -->'
-  const from = readme.indexOf(start)
-  const to = readme.indexOf('<!-- mcp-inspector:end -->')
-  if (from < 0 || to < 0) throw new Error('README.md has no mcp-inspector block')
-  return readme.slice(from + start.length, to).replace(/^\s*```sh\n|```\s*$/g, '')
-}
-
 /** Split the concatenated pretty-printed JSON documents the CLI writes, one per command. */
 function documents(out: string): any[] {
   const docs: any[] = []
@@ -59,7 +49,7 @@ function documents(out: string): any[] {
 
 describe('the MCP Inspector CLI as a second client', () => {
   it('lists the tools and calls whoami, running the README block as written', () => {
-    const script = `set -euo pipefail\n${readmeBlock().replaceAll('http://localhost:3000', server.base)}`
+    const script = `set -euo pipefail\n${readmeBlock('mcp-inspector').replaceAll('http://localhost:3000', server.base)}`
     const run = Bun.spawnSync(['bash', '-c', script], {
       cwd: repoRoot,
       env: { ...process.env, KEY: key },
@@ -76,7 +66,7 @@ describe('the MCP Inspector CLI as a second client', () => {
   })
 
   it('fails without a bearer token, reporting the 401', () => {
-    const script = readmeBlock()
+    const script = readmeBlock('mcp-inspector')
       .replaceAll('http://localhost:3000', server.base)
       .replaceAll(' \\\n  --header "Authorization: Bearer $KEY"', '')
       .split('\n')

@@ -1,13 +1,11 @@
-// The README's curl walk-through, run as written (only the port changed) against a live server, and the
+// The README's curl walk-throughs, run as written (only the port changed) against a live server, and the
 // README's configuration table checked against the declared configuration.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { configTable } from '../../scripts/readme-config'
-import { repoRoot, startServer } from '../support/server'
+import { readmeText, runReadmeBlocks } from '../support/readme'
+import { startServer } from '../support/server'
 
-const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
 let server: Awaited<ReturnType<typeof startServer>>
 
 beforeAll(async () => {
@@ -15,41 +13,61 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-function section(start: string, end: string): string {
-  const from = readme.indexOf(start)
-  const to = readme.indexOf(end)
-  if (from < 0 || to < 0) throw new Error(`README.md has no ${start} … ${end} section`)
-  return readme.slice(from + start.length, to)
+/** The JSON documents a block printed, one per curl that printed one. */
+function jsonDocuments(out: string): any[] {
+  return out
+    .replace(/\}\s*\{/g, '}\n{')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line))
 }
 
 describe('README', () => {
   it('shows the two newcomer commands', () => {
-    expect(readme).toContain('bun install && bun run start')
-    expect(readme).toContain('bun install && bun run test')
+    expect(readmeText()).toContain('bun install && bun run start')
+    expect(readmeText()).toContain('bun install && bun run test')
   })
 
-  it('walks through sign-in, key creation and a protected call exactly as written', async () => {
-    const block = section('<!-- walkthrough:start -->', '<!-- walkthrough:end -->').replace(
-      /^\s*```sh\n|```\s*$/g,
-      '',
-    )
-    const script = `set -euo pipefail\n${block.replaceAll('http://localhost:3000', server.base)}`
-    const run = Bun.spawnSync(['bash', '-c', script], { stdout: 'pipe', stderr: 'pipe' })
-    const out = run.stdout.toString()
-    expect(run.stderr.toString()).toBe('')
+  it('walks through sign-in, key creation and a protected call exactly as written', () => {
+    const run = runReadmeBlocks(['walkthrough'], server.base)
+    expect(run.stderr).toBe('')
     expect(run.exitCode).toBe(0)
-    const last = JSON.parse(
-      out
-        .trim()
-        .split('\n')
-        .at(-1)!
-        .replace(/^.*?(\{"kind")/, '$1'),
-    )
-    expect(last).toMatchObject({ kind: 'api_key', tier: 'free', billing_admin: false })
-    expect(last.user_id).toMatch(/^usr_/)
+    const me = jsonDocuments(run.stdout).at(-1)
+    expect(me).toMatchObject({ kind: 'api_key', tier: 'free', billing_admin: false })
+    expect(me.user_id).toMatch(/^usr_/)
+  })
+
+  it('walks through import, analysis, action plan and dashboard link exactly as written', async () => {
+    const run = runReadmeBlocks(['walkthrough', 'analyses-walkthrough'], server.base)
+    expect(run.stderr).toBe('')
+    expect(run.exitCode).toBe(0)
+    const docs = jsonDocuments(run.stdout)
+    const plan = docs.find((d) => Array.isArray(d.actions))
+    expect(plan.actions.length).toBeGreaterThan(0)
+    const link = docs.at(-1)
+    expect(link).toMatchObject({ visibility: 'private_by_possession', design: { id: 'compact_mobile' } })
+    const page = await fetch(link.dashboard_url.replace('http://localhost:3000', server.base))
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<svg')
+  })
+
+  it('walks through a genetics upload, its job, findings and ancestry exactly as written', () => {
+    const run = runReadmeBlocks(['walkthrough', 'genetics-walkthrough'], server.base)
+    expect(run.stderr).toBe('')
+    expect(run.exitCode).toBe(0)
+    const docs = jsonDocuments(run.stdout)
+    const job = docs.find((d) => typeof d.id === 'string' && d.id.startsWith('job_'))
+    expect(job.state).toBe('succeeded')
+    const source = docs.find((d) => d.modality === 'genetics')
+    expect(source).toMatchObject({ format: 'vcf', source_id: job.source_id })
+    // The fixture's first sample is HG00096, a British person in 1000 Genomes.
+    const ancestry = docs.at(-1)
+    expect(ancestry.source_id).toBe(job.source_id)
+    expect(ancestry.result.closest_group.super_population.code).toBe('EUR')
+    expect(ancestry.result.assumption).toBe('variant_only')
   })
 
   it('lists every configuration variable, as scripts/readme-config.ts writes it', () => {
-    expect(readme).toContain(configTable())
+    expect(readmeText()).toContain(configTable())
   })
 })
