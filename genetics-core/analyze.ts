@@ -26,7 +26,7 @@ export interface AnalyzeOptions {
   /** Bgzipped, tabix-indexed dbSNP VCF; required for full_dbsnp. */
   dbsnpPath?: string
   ancestry?: boolean
-  /** What an absent ancestry marker means; default 'genome_wide' for a gVCF, else 'variant_only'. */
+  /** What an absent ancestry marker means; default 'reference_blocks' for a gVCF, else 'variant_only'. */
   ancestryAssumption?: MissingMarkerAssumption
   /** VCF sample to analyse (default: the first). */
   sample?: string
@@ -131,7 +131,7 @@ function runAncestry(
   try {
     return estimateAncestry(calls, {
       build,
-      assumption: options.ancestryAssumption ?? (isGvcf ? 'genome_wide' : 'variant_only'),
+      assumption: options.ancestryAssumption ?? (isGvcf ? 'reference_blocks' : 'variant_only'),
     })
   } catch (error) {
     if (error instanceof AncestryError) {

@@ -1,6 +1,6 @@
 // Command line for power users and scripts:
 //   bun run genetics inspect FILE [--sample NAME] [--annotate compact|full --dbsnp PATH] [--ancestry]
-//                                 [--all-samples] [--assumption variant_only|genome_wide]
+//                                 [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]
 // Prints one JSON document (or, with --all-samples, JSON lines: a summary line, then one line per
 // sample). Genotypes are never printed, only counts and annotation results. Bad input exits with
 // status 2 and one line on stderr; nothing prints a stack trace.
@@ -11,7 +11,7 @@ import { isGeneticsError } from './errors'
 import { scanSource } from './scan/scan-source'
 
 const USAGE =
-  'usage: genetics inspect FILE [--sample NAME] [--annotate compact|full --dbsnp PATH] [--ancestry] [--all-samples] [--assumption variant_only|genome_wide]'
+  'usage: genetics inspect FILE [--sample NAME] [--annotate compact|full --dbsnp PATH] [--ancestry] [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]'
 
 class UsageError extends Error {}
 
@@ -54,8 +54,8 @@ function parseArgs(argv: string[]): CliArgs {
     else if (arg === '--sample') args.sample = value()
     else if (arg === '--assumption') {
       const v = value()
-      if (v !== 'variant_only' && v !== 'genome_wide')
-        throw new UsageError(`--assumption takes variant_only or genome_wide\n${USAGE}`)
+      if (v !== 'variant_only' && v !== 'reference_blocks' && v !== 'genome_wide')
+        throw new UsageError(`--assumption takes variant_only, reference_blocks or genome_wide\n${USAGE}`)
       args.assumption = v
     } else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}\n${USAGE}`)
     else if (!args.file) args.file = arg
@@ -81,7 +81,7 @@ async function inspect(args: CliArgs, out: (line: string) => void): Promise<void
         warnings: scan.warnings,
       }),
     )
-    const assumption = args.assumption ?? (scan.detection.isGvcf ? 'genome_wide' : 'variant_only')
+    const assumption = args.assumption ?? (scan.detection.isGvcf ? 'reference_blocks' : 'variant_only')
     for (const [sample, calls] of scan.callsBySample ?? []) {
       const line: { type: 'sample'; sample: string; ancestry?: AncestryResult | null; warning?: unknown } = {
         type: 'sample',

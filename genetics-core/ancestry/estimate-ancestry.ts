@@ -36,7 +36,7 @@ export const HIGH_CONFIDENCE_PROBABILITY = 0.99
 export const LOW_CONFIDENCE_INTERVAL_WIDTH = 0.5
 
 const BUILDS = new Set(['NCBI36', 'GRCh37', 'GRCh38'])
-const ASSUMPTIONS = new Set(['variant_only', 'genome_wide'])
+const ASSUMPTIONS = new Set(['variant_only', 'reference_blocks', 'genome_wide'])
 
 /**
  * Estimates ancestry from the calls at the panel markers (keys from ancestryTargets()).
@@ -185,7 +185,9 @@ function validateOptions(calls: unknown, options: AncestryOptions, replicates: n
   if (!options || typeof options !== 'object') throw invalid('options are required')
   if (!BUILDS.has(options.build)) throw invalid(`unknown genome build ${String(options.build)}`)
   if (!ASSUMPTIONS.has(options.assumption)) {
-    throw invalid(`assumption must be 'variant_only' or 'genome_wide', not ${String(options.assumption)}`)
+    throw invalid(
+      `assumption must be 'variant_only', 'reference_blocks' or 'genome_wide', not ${String(options.assumption)}`,
+    )
   }
   if (!Number.isInteger(replicates) || replicates < 0 || replicates > MAX_BOOTSTRAP_REPLICATES) {
     throw invalid(`bootstrap must be a whole number from 0 to ${MAX_BOOTSTRAP_REPLICATES}`)

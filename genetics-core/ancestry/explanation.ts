@@ -60,6 +60,13 @@ export function describeAssumption(
   if (coverage.found === coverage.panelSize) {
     return `${assumption}: every panel marker was present in the source, so the assumption did not come into play.`
   }
+  if (assumption === 'reference_blocks') {
+    return (
+      `reference_blocks: the source is a gVCF, so panel markers inside its reference blocks were read as ` +
+      `homozygous reference from those blocks, and the ${coverage.missing} markers covered by neither a block ` +
+      'nor a variant line were treated as unknown (not covered by the sequencing).'
+    )
+  }
   if (assumption === 'variant_only') {
     return (
       `variant_only: the ${coverage.missing} panel markers absent from the source were treated as unknown, ` +

@@ -6,12 +6,14 @@ import type { SuperPopulationCode } from './populations'
 
 /**
  * What a marker absent from the calls means. 'variant_only': nothing (a variant-only VCF lists only
- * sites that differ from the reference, and says nothing about sites it does not list). 'genome_wide':
- * the source would have reported the marker, so an absent marker is homozygous for the reference
- * allele (a gVCF, or a VCF that states genome-wide calling). Consumer arrays list every marker they
- * tested, so an absent marker stays unknown for them under either assumption.
+ * sites that differ from the reference, and says nothing about sites it does not list).
+ * 'reference_blocks' (a gVCF): a marker inside a reference block arrives as a hom-ref call from that
+ * block; a marker in neither a block nor a variant line was not covered, so it stays unknown.
+ * 'genome_wide': the source would have reported the marker, so an absent marker is homozygous for the
+ * reference allele (a VCF that states genome-wide calling). Consumer arrays list every marker they
+ * tested, so an absent marker stays unknown for them under any assumption.
  */
-export type MissingMarkerAssumption = 'variant_only' | 'genome_wide'
+export type MissingMarkerAssumption = 'variant_only' | 'reference_blocks' | 'genome_wide'
 
 export interface AncestryOptions {
   build: GenomeBuild

@@ -214,6 +214,27 @@ describe('missing-marker assumption', () => {
     )
   })
 
+  test('reference_blocks reads gVCF block calls as hom-ref and leaves uncovered markers unknown', () => {
+    // A gVCF: the person's hom-ref markers arrive as reference-block calls, except 10 that no block covers.
+    const gvcf = new Map(
+      [...complete].map(([key, call]) => [
+        key,
+        call.zygosity === 'hom_ref'
+          ? { ...call, ref: null, alts: [], alleles: ['N', 'N'], fromReferenceBlock: true }
+          : call,
+      ]),
+    )
+    const uncovered = [...gvcf].filter(([, call]) => call.fromReferenceBlock).slice(0, 10)
+    for (const [key] of uncovered) gvcf.delete(key)
+    const result = estimateAncestry(gvcf, { build: 'GRCh37', assumption: 'reference_blocks' })
+    expect(result.assumption).toBe('reference_blocks')
+    expect(result.coverage.missing).toBe(10)
+    expect(result.coverage.assumedHomozygousReference).toBe(0)
+    expect(result.coverage.usable).toBe(169 - 10)
+    expect(result.assumptionApplied).toContain('not covered by the sequencing')
+    expect(result.closestGroup.superPopulation.code).toBe('EUR')
+  })
+
   test('genome_wide leaves absent markers unknown for a consumer array, which lists what it tested', () => {
     const consumer = consumerCalls(person('GBR', 3).calls)
     for (const m of [0, 1, 2]) consumer.delete(keyOf(m))
@@ -279,7 +300,7 @@ describe('sparse and empty inputs', () => {
       [{ ...GRCH37, build: 'hg19' }, 'unknown genome build hg19'],
       [
         { ...GRCH37, assumption: 'everything' },
-        "assumption must be 'variant_only' or 'genome_wide', not everything",
+        "assumption must be 'variant_only', 'reference_blocks' or 'genome_wide', not everything",
       ],
     ]
     for (const [options, message] of bad) {
