@@ -65,6 +65,8 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   const log = options.log ?? createLogger(config.logLevel)
   const database = await openDatabase(config.databaseUrl, config.databaseAuthToken)
   const outbox = config.smtpUrl ? null : new DevOutbox(log)
+  // The queue's tasks and the authenticator read the finished context; both are reached through it lazily.
+  const queue = options.queue ?? createJobQueue(config, database.db, () => geneticsTasks(context), log)
   const context: AppContext = {
     config,
     db: database.db,
@@ -75,13 +77,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     rateLimiter: new RateLimiter(options.clock ?? systemClock),
     plans: options.plans ?? databasePlanLookup(database.db),
     storage: createBlobStorage(config),
-    queue: undefined as unknown as JobQueue,
-    authenticate: async () => ({ ok: false, reason: 'unknown', detail: 'Not ready.' }),
+    queue,
+    authenticate: (token) => authenticate(token),
     instanceId: crypto.randomUUID(),
     operations: allOperations.filter((op) => !(op.devOnly && config.nodeEnv === 'production')),
   }
-  context.authenticate = authenticator(context)
-  context.queue = options.queue ?? createJobQueue(config, database.db, () => geneticsTasks(context), log)
+  const authenticate = authenticator(context)
 
   // The problem plugin goes first so that it sees every error of every module.
   const app = new Elysia({ name: 'app', seed: context.instanceId }).use(problemPlugin(context))
@@ -89,7 +90,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
 
   // Closing stops the queue runner first (if this process started it), then the database.
   const close = () =>
-    context.queue
+    queue
       .stop()
       .catch(() => {})
       .finally(() => database.close())
