@@ -2,7 +2,7 @@
 // development mail outbox) and prints where it listens.
 
 import { createApp } from './app'
-import { ConfigError, loadConfig } from './shared/config'
+import { runProcess } from './shared/process'
 
 function describeDatabase(url: string): string {
   if (url.startsWith('file:')) return url
@@ -14,8 +14,7 @@ function describeDatabase(url: string): string {
   }
 }
 
-try {
-  const config = loadConfig()
+await runProcess(async (config) => {
   const { app, context, close } = await createApp(config)
   // Genetics upload parts stream through this server; let a whole file through in one PUT if sent so.
   const maxRequestBodySize = Math.max(config.maxBodyBytes, config.genetics.maxUploadBytes)
@@ -32,18 +31,9 @@ try {
   console.log(
     `  queue: ${context.queue.kind === 'embedded' ? 'embedded (in-process)' : 'graphile-worker (run `bun run worker`)'}`,
   )
-  const stop = async () => {
+  return async () => {
     context.log.info('server.stopping')
     await app.stop()
     await close()
-    process.exit(0)
   }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`Configuration error: ${error.message}`)
-    process.exit(1)
-  }
-  throw error
-}
+})
