@@ -93,5 +93,11 @@ export async function testApp(overrides: Partial<Config> = {}, options: AppOptio
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>
 
+/** The (organization_id, user_id) scope of a signed-in test person, as services take it. */
+export const scopeOf = (p: { userId: string; organizationId: string }) => ({
+  user_id: p.userId,
+  organization_id: p.organizationId,
+})
+
 export const isProblem = (r: CallResult) =>
   r.headers.get('content-type')?.startsWith('application/problem+json') === true

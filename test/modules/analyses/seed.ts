@@ -7,10 +7,7 @@ import type { Scope } from '../../../modules/shared/principal'
 import { createSource, type NewObservationInput } from '../../../modules/sources/service'
 import type { TestApp } from '../../support/app'
 
-export const scopeOf = (p: { userId: string; organizationId: string }): Scope => ({
-  user_id: p.userId,
-  organization_id: p.organizationId,
-})
+export { scopeOf } from '../../support/app'
 
 const lab = (
   code: string,

@@ -3,18 +3,13 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { createSource } from '../../../modules/sources/service'
-import { type TestApp, testApp } from '../../support/app'
+import { scopeOf, type TestApp, testApp } from '../../support/app'
 
 let t: TestApp
 beforeAll(async () => {
   t = await testApp()
 })
 afterAll(() => t.cleanup())
-
-const scopeOf = (p: { userId: string; organizationId: string }) => ({
-  user_id: p.userId,
-  organization_id: p.organizationId,
-})
 
 describe('goals', () => {
   it('creates a marker goal and reports progress from the latest value, citing it', async () => {

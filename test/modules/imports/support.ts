@@ -3,14 +3,14 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { listObservations } from '../../../modules/sources/service'
-import type { TestApp } from '../../support/app'
+import { scopeOf, type TestApp } from '../../support/app'
 
 export const FIXTURES = join(import.meta.dir, '..', '..', 'fixtures', 'imports')
 export const fixtureText = (name: string) => readFileSync(join(FIXTURES, name), 'utf8')
 export const fixtureBase64 = (name: string) => readFileSync(join(FIXTURES, name)).toString('base64')
 
 export type Person = { key: string; userId: string; organizationId: string }
-export const scopeOf = (p: Person) => ({ user_id: p.userId, organization_id: p.organizationId })
+export { scopeOf }
 
 export function importer(t: TestApp) {
   return {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { estimateTokens, RESULT_TOKEN_CAP } from '../../../modules/mcp/tool-result'
 import { createSource, type NewObservationInput } from '../../../modules/sources/service'
+import { scopeOf } from '../../support/app'
 import { type McpHarness, mcpHarness } from './harness'
 
 let h: McpHarness
@@ -15,10 +16,6 @@ let bob: { key: string; userId: string; organizationId: string }
 let aliceClient: Client
 let bobClient: Client
 
-const scopeOf = (p: { userId: string; organizationId: string }) => ({
-  user_id: p.userId,
-  organization_id: p.organizationId,
-})
 const textOf = (result: any): string => result.content[0].text
 
 function lab(code: string, name: string, value: number, unit: string, at: string): NewObservationInput {

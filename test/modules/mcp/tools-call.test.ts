@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { estimateTokens, RESULT_TOKEN_CAP } from '../../../modules/mcp/tool-result'
 import { createSource } from '../../../modules/sources/service'
+import { scopeOf } from '../../support/app'
 import { jsonOfText, type McpHarness, mcpHarness } from './harness'
 
 let h: McpHarness
@@ -19,8 +20,6 @@ interface Person {
   userId: string
   organizationId: string
 }
-
-const scopeOf = (p: Person) => ({ user_id: p.userId, organization_id: p.organizationId })
 
 async function labSource(p: Person, ldl: number) {
   h.t.clock.advance(1000)

@@ -7,18 +7,13 @@ import { deviceKey, devicePriority } from '../../../modules/wearables/devices'
 import { WEARABLE_METRICS, wearableMetricByCode } from '../../../modules/wearables/metrics'
 import { dailySeries } from '../../../modules/wearables/service'
 import { toMetricUnit } from '../../../modules/wearables/units'
-import { type TestApp, testApp } from '../../support/app'
+import { scopeOf, type TestApp, testApp } from '../../support/app'
 
 let t: TestApp
 beforeAll(async () => {
   t = await testApp()
 })
 afterAll(() => t.cleanup())
-
-const scopeOf = (p: { userId: string; organizationId: string }) => ({
-  user_id: p.userId,
-  organization_id: p.organizationId,
-})
 
 function obs(
   code: string,
