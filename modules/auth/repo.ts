@@ -1,6 +1,6 @@
 // Queries of the auth module: the only code that touches its tables.
 
-import { and, desc, eq, isNull, lt } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Database } from '../../db/client'
 import type { Scope } from '../shared/principal'
@@ -134,14 +134,14 @@ export async function insertApiKey(db: Database, row: typeof apiKeys.$inferInser
   return inserted
 }
 
-/**
- * An API key with what its principal needs, in one query (this runs on every authenticated request):
- * the holder's billing_admin flag, the workspace tier, and whether the workspace owner is a billing admin.
- */
-export async function findApiKeyWithOwner(db: Database, tokenHash: string) {
-  const holder = alias(users, 'holder')
-  const owner = alias(users, 'owner')
-  const [row] = await db
+const holder = alias(users, 'holder')
+const owner = alias(users, 'owner')
+
+/** Built once per database and kept: this query runs on every request made with an API key. */
+const apiKeyQueries = new WeakMap<Database, ReturnType<typeof prepareApiKeyQuery>>()
+
+function prepareApiKeyQuery(db: Database) {
+  return db
     .select({
       key: apiKeys,
       holder_billing_admin: holder.billing_admin,
@@ -152,8 +152,22 @@ export async function findApiKeyWithOwner(db: Database, tokenHash: string) {
     .leftJoin(holder, eq(holder.id, apiKeys.user_id))
     .leftJoin(organizations, eq(organizations.id, apiKeys.organization_id))
     .leftJoin(owner, eq(owner.id, organizations.owner_user_id))
-    .where(eq(apiKeys.token_hash, tokenHash))
+    .where(eq(apiKeys.token_hash, sql.placeholder('tokenHash')))
     .limit(1)
+    .prepare()
+}
+
+/**
+ * An API key with what its principal needs, in one query: the holder's billing_admin flag, the
+ * workspace tier, and whether the workspace owner is a billing admin.
+ */
+export async function findApiKeyWithOwner(db: Database, tokenHash: string) {
+  let query = apiKeyQueries.get(db)
+  if (!query) {
+    query = prepareApiKeyQuery(db)
+    apiKeyQueries.set(db, query)
+  }
+  const [row] = await query.execute({ tokenHash })
   return row
 }
 
