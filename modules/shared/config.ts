@@ -201,7 +201,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'S3_BUCKET',
     kind: 'string',
-    description: 'Store uploads in this S3-compatible bucket (presigned PUT) instead of DATA_DIR/blobs.',
+    description:
+      'Store uploads in this S3-compatible bucket (presigned multipart uploads) instead of DATA_DIR/blobs; needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.',
   },
   {
     name: 'S3_ENDPOINT',
@@ -257,6 +258,11 @@ export interface S3Settings {
   region: string | null
   accessKeyId: string | null
   secretAccessKey: string | null
+  /**
+   * Preferred multipart part size (bytes); default 16 MiB, raised as needed to fit 10,000 parts. Not an
+   * environment variable: only tests against servers without S3's 5 MiB minimum set it lower.
+   */
+  partSizeBytes?: number
 }
 
 export class ConfigError extends Error {
@@ -319,12 +325,17 @@ function queueSchema(env: Env): string {
 function s3Settings(env: Env): S3Settings | null {
   const bucket = get(env, 'S3_BUCKET')
   if (!bucket) return null
+  const accessKeyId = get(env, 'S3_ACCESS_KEY_ID') ?? null
+  const secretAccessKey = get(env, 'S3_SECRET_ACCESS_KEY') ?? null
+  // The service signs multipart upload requests itself, so it needs the key pair, not just the bucket.
+  if (!accessKeyId || !secretAccessKey)
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set with S3_BUCKET.')
   return {
     bucket,
     endpoint: get(env, 'S3_ENDPOINT') ?? null,
     region: get(env, 'S3_REGION') ?? null,
-    accessKeyId: get(env, 'S3_ACCESS_KEY_ID') ?? null,
-    secretAccessKey: get(env, 'S3_SECRET_ACCESS_KEY') ?? null,
+    accessKeyId,
+    secretAccessKey,
   }
 }
 

@@ -1,16 +1,24 @@
-// Blob storage in an S3-compatible bucket through Bun's built-in S3 client. Clients upload straight to
-// the bucket with a presigned PUT (up to S3's single-PUT limit of 5 GiB); the service only reads the
-// object afterwards: its size, its first bytes, a streamed checksum, and a local copy for the analysis.
+// Blob storage in an S3-compatible bucket. Clients upload straight to the bucket with presigned
+// multipart uploads (our SigV4 client, s3-multipart.ts); the service reads the object afterwards through
+// Bun's built-in S3 client: its size, its first bytes, a streamed checksum, and a local copy for analysis.
 
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { S3Settings } from '../config'
 import type { BlobStorage, LocalCopy } from './blob-storage'
+import { DEFAULT_PART_BYTES, type MultipartPlan, planMultipart } from './multipart-plan'
+import { S3MultipartClient } from './s3-multipart'
+
+/** AWS's default region; also what S3-compatible servers without regions accept. */
+const DEFAULT_REGION = 'us-east-1'
 
 export class S3Storage implements BlobStorage {
   readonly kind = 's3' as const
   readonly client: Bun.S3Client
+  /** Multipart uploads; null without an access key pair, which signing needs. */
+  readonly multipart: S3MultipartClient | null
+  private readonly partBytes: number
 
   constructor(settings: S3Settings) {
     this.client = new Bun.S3Client({
@@ -20,6 +28,24 @@ export class S3Storage implements BlobStorage {
       accessKeyId: settings.accessKeyId ?? undefined,
       secretAccessKey: settings.secretAccessKey ?? undefined,
     })
+    const region = settings.region ?? DEFAULT_REGION
+    this.multipart =
+      settings.accessKeyId && settings.secretAccessKey
+        ? new S3MultipartClient({
+            endpoint: settings.endpoint ?? `https://s3.${region}.amazonaws.com`,
+            bucket: settings.bucket,
+            signing: {
+              region,
+              credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+            },
+          })
+        : null
+    this.partBytes = settings.partSizeBytes ?? DEFAULT_PART_BYTES
+  }
+
+  /** How a file of this size is cut into parts on this bucket. */
+  planParts(sizeBytes: number): MultipartPlan {
+    return planMultipart(sizeBytes, this.partBytes)
   }
 
   /** A URL that lets its holder PUT this one object until it expires. */
