@@ -125,6 +125,9 @@ CREATE TABLE `genetics_uploads` (
 	`state` text NOT NULL,
 	`storage` text NOT NULL,
 	`blob_key` text NOT NULL,
+	`multipart_upload_id` text,
+	`part_size` integer,
+	`part_count` integer,
 	`token_hash` text NOT NULL,
 	`received_bytes` integer DEFAULT 0 NOT NULL,
 	`verified_sha256` text,
@@ -136,6 +139,7 @@ CREATE TABLE `genetics_uploads` (
 );
 --> statement-breakpoint
 CREATE INDEX `genetics_uploads_scope` ON `genetics_uploads` (`organization_id`,`user_id`,`id`);--> statement-breakpoint
+CREATE INDEX `genetics_uploads_open` ON `genetics_uploads` (`state`,`expires_at`);--> statement-breakpoint
 CREATE TABLE `goals` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text NOT NULL,

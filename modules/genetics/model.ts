@@ -41,8 +41,11 @@ export const GeneticsJobState = Type.Union(
 )
 
 export const UploadState = Type.Union(
-  [Type.Literal('pending'), Type.Literal('completed'), Type.Literal('expired')],
-  { description: 'pending (waiting for bytes or completion), completed (analysis enqueued) or expired' },
+  [Type.Literal('pending'), Type.Literal('completed'), Type.Literal('expired'), Type.Literal('cancelled')],
+  {
+    description:
+      'pending (waiting for bytes or completion), completed (analysis enqueued), expired or cancelled',
+  },
 )
 
 export const UploadSession = Type.Object(
@@ -72,17 +75,54 @@ export const UploadSession = Type.Object(
   { $id: 'GeneticsUpload' },
 )
 
+const PartNumber = Type.Integer({ minimum: 1, maximum: 10000 })
+
+export const PresignedPart = Type.Object(
+  {
+    part_number: PartNumber,
+    url: Type.String({
+      description: "Presigned UploadPart URL: PUT the part's bytes to it; no other header is needed.",
+    }),
+    method: Type.Literal('PUT'),
+    offset: Type.Integer({ description: 'First byte of the file this part carries.' }),
+    size: Type.Integer({ description: 'Bytes this part carries: part_size, fewer for the last part.' }),
+    expires_at: IsoTime,
+  },
+  { $id: 'GeneticsUploadPartUrl' },
+)
+
+export const MultipartInstructions = Type.Object({
+  parts: Type.Array(PresignedPart, {
+    description: 'Presigned URLs for the first parts (up to 100); ask parts_url for the others.',
+  }),
+  parts_url: Type.String({
+    description:
+      'POST {part_numbers} here for more presigned URLs (up to 1,000 a call); GET it to see which parts arrived.',
+  }),
+  etag_header: Type.Literal('ETag', {
+    description:
+      'Each part PUT answers with this header; send the values back in POST /genetics/uploads/{id}/complete.',
+  }),
+})
+
 export const UploadInstructions = Type.Object({
-  upload_url: Type.String({ description: 'Where to send the bytes; carries its own authorization.' }),
+  upload_url: Nullable(
+    Type.String({
+      description:
+        'Local storage: where to PUT the bytes (carries its own authorization). S3: null; the parts go to the presigned URLs of `multipart`.',
+    }),
+  ),
   method: Type.Literal('PUT'),
   headers: Type.Record(Type.String(), Type.String(), {
     description: 'Headers to send with every PUT.',
   }),
   part_size: Type.Integer({
     description:
-      'Largest part to send in one PUT; larger files go in parts with Content-Range (local storage).',
+      'Local storage: largest part to send in one PUT (with Content-Range). S3: the size of every part but the last.',
   }),
+  part_count: Type.Integer({ description: 'Parts the file takes at part_size.' }),
   resumable: Type.Boolean(),
+  multipart: Nullable(MultipartInstructions),
 })
 
 export const CreatedUploadSession = Type.Composite([UploadSession, UploadInstructions], {
@@ -93,6 +133,61 @@ export const UploadIdParams = Type.Object({ id: Type.String({ pattern: '^upl_[0-
 
 export const UploadTokenQuery = Type.Object({
   token: Type.String({ minLength: 10, maxLength: 200, description: 'The token from upload_url.' }),
+})
+
+export const PartUrlsInput = Type.Object({
+  part_numbers: Type.Array(PartNumber, {
+    minItems: 1,
+    maxItems: 1000,
+    description: 'Parts to presign, 1 to part_count.',
+  }),
+})
+
+export const PartUrls = Type.Object({
+  upload_id: Type.String(),
+  part_size: Type.Integer(),
+  part_count: Type.Integer(),
+  parts: Type.Array(PresignedPart),
+})
+
+export const UploadedPart = Type.Object({
+  part_number: Type.Integer(),
+  size: Type.Integer({ description: 'Bytes the bucket holds for this part.' }),
+  expected_size: Type.Integer({ description: 'Bytes this part must hold.' }),
+  etag: Type.String(),
+  last_modified: Nullable(Type.String()),
+})
+
+export const UploadPartsStatus = Type.Object(
+  {
+    upload_id: Type.String(),
+    state: UploadState,
+    size_bytes: Type.Integer(),
+    part_size: Type.Integer(),
+    part_count: Type.Integer(),
+    received_bytes: Type.Integer({ description: 'Bytes in parts of the right size.' }),
+    parts: Type.Array(UploadedPart, { description: 'Parts the bucket holds (ListParts).' }),
+    missing_part_numbers: Type.Array(Type.Integer(), {
+      description: 'Parts still to send: not arrived, or arrived with the wrong size.',
+    }),
+  },
+  { $id: 'GeneticsUploadParts' },
+)
+
+export const CompleteUploadInput = Type.Object({
+  parts: Type.Optional(
+    Type.Array(
+      Type.Object({
+        part_number: PartNumber,
+        etag: Type.String({ minLength: 1, maxLength: 200, description: 'The ETag header of the part PUT.' }),
+      }),
+      {
+        maxItems: 10000,
+        description:
+          'S3 sessions: every part with the ETag its PUT answered; checked against the bucket. Without it, the parts the bucket lists are used.',
+      },
+    ),
+  ),
 })
 
 export const UploadProgress = Type.Object({
@@ -208,6 +303,10 @@ export const AncestryResult = Type.Object(
 export type UploadSessionInput = Static<typeof UploadSessionInput>
 export type UploadSession = Static<typeof UploadSession>
 export type CreatedUploadSession = Static<typeof CreatedUploadSession>
+export type PresignedPart = Static<typeof PresignedPart>
+export type PartUrls = Static<typeof PartUrls>
+export type UploadPartsStatus = Static<typeof UploadPartsStatus>
+export type CompleteUploadInput = Static<typeof CompleteUploadInput>
 export type GeneticsJob = Static<typeof GeneticsJob>
 export type GeneticFinding = Static<typeof GeneticFinding>
 export type AncestryResult = Static<typeof AncestryResult>

@@ -1,6 +1,6 @@
-// Operations of the genetics module: upload sessions for large genetics files (create, send bytes,
-// read, complete), the analysis jobs they start (read, list, cancel), the findings of genetics
-// sources, and ancestry.
+// Operations of the genetics module: upload sessions for large genetics files (create, send bytes or
+// get presigned part URLs, see which parts arrived, read, complete, cancel), the analysis jobs they
+// start (read, list, cancel), the findings of genetics sources, and ancestry.
 
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
@@ -8,13 +8,17 @@ import { scopeOf } from '../shared/principal'
 import {
   AncestryInput,
   AncestryResult,
+  CompleteUploadInput,
   CreatedUploadSession,
   FindingList,
   FindingListQuery,
   GeneticsJob,
   JobIdParams,
   JobListQuery,
+  PartUrls,
+  PartUrlsInput,
   UploadIdParams,
+  UploadPartsStatus,
   UploadProgress,
   UploadSession,
   UploadSessionInput,
@@ -22,14 +26,17 @@ import {
 } from './model'
 import {
   cancelJob,
+  cancelUpload,
   completeUpload,
   createUploadSession,
   getJob,
+  getUploadParts,
   getUploadSession,
   listGeneticFindings,
   listJobs,
   receiveUploadPart,
   requestAncestry,
+  requestPartUrls,
 } from './service'
 
 const tags = ['Genetics']
@@ -48,7 +55,9 @@ export const uploadsCreate = defineOperation(
     path: '/genetics/uploads',
     summary: 'Create a direct-to-storage upload session for a large genetics file (API key only)',
     description:
-      'Returns where and how to send the file (upload_url, method, headers, part_size) and when the session expires. ' +
+      'Returns where and how to send the file and when the session expires. Local storage: upload_url takes PUTs ' +
+      '(parts with Content-Range). S3 storage: a multipart upload; `multipart.parts` holds presigned part URLs ' +
+      '(more from POST /genetics/uploads/{id}/parts), each part PUT answers an ETag to send back at completion. ' +
       'Plan rules apply: queued WGS jobs per plan, and full_dbsnp eligibility. Files larger than max_bytes get 413.',
     tags,
     grant: 'imports',
@@ -56,7 +65,7 @@ export const uploadsCreate = defineOperation(
     body: UploadSessionInput,
     output: CreatedUploadSession,
     status: 201,
-    errors: [413],
+    errors: [413, 503],
   },
   ({ body }, { app, principal }) => createUploadSession(app, principal, body),
 )
@@ -104,13 +113,72 @@ export const uploadsComplete = defineOperation(
     method: 'POST',
     path: '/genetics/uploads/:id/complete',
     summary: 'Finish an upload: verify size, checksum and content, and queue its analysis',
+    description:
+      'S3 sessions: the parts are checked first (each present, of its size, with the ETag listed in `parts` when given; ' +
+      '422 names each part that is not) and then assembled. Idempotent once completed.',
+    tags,
+    grant: 'imports',
+    params: UploadIdParams,
+    body: CompleteUploadInput,
+    maxBodyBytes: 2 * 1024 * 1024,
+    output: UploadSession,
+    errors: [404, 409, 410, 503],
+  },
+  ({ params, body }, { app, principal }) => completeUpload(app, scopeOf(principal), params.id, body),
+)
+
+export const uploadsPartUrls = defineOperation(
+  {
+    id: 'genetics.uploads.part_urls',
+    method: 'POST',
+    path: '/genetics/uploads/:id/parts',
+    summary: 'Presigned URLs for parts of an S3 multipart upload (up to 1,000 a call)',
+    description:
+      'For parts past the first batch, to resend a part, or to replace URLs. They stay valid while the session does. ' +
+      'Local-storage sessions answer 409 (they take PUTs at upload_url).',
+    tags,
+    grant: 'imports',
+    params: UploadIdParams,
+    body: PartUrlsInput,
+    output: PartUrls,
+    errors: [404, 409, 410, 503],
+  },
+  ({ params, body }, { app, principal }) =>
+    requestPartUrls(app, scopeOf(principal), params.id, body.part_numbers),
+)
+
+export const uploadsParts = defineOperation(
+  {
+    id: 'genetics.uploads.parts',
+    method: 'GET',
+    path: '/genetics/uploads/:id/parts',
+    summary: 'Which parts of an S3 multipart upload arrived, and which to send (resume)',
+    tags,
+    grant: 'imports',
+    params: UploadIdParams,
+    output: UploadPartsStatus,
+    errors: [404, 409, 503],
+    mcp: { tool: 'list_genetics_upload_parts' },
+  },
+  ({ params }, { app, principal }) => getUploadParts(app, scopeOf(principal), params.id),
+)
+
+export const uploadsCancel = defineOperation(
+  {
+    id: 'genetics.uploads.cancel',
+    method: 'POST',
+    path: '/genetics/uploads/:id/cancel',
+    summary: 'Cancel an upload session and discard what it received',
+    description:
+      'S3: the multipart upload is aborted, so no part stays in the bucket. Local storage: the partial file is deleted. ' +
+      'A completed session has become a job (409: cancel the job).',
     tags,
     grant: 'imports',
     params: UploadIdParams,
     output: UploadSession,
-    errors: [404, 410],
+    errors: [404, 409, 503],
   },
-  ({ params }, { app, principal }) => completeUpload(app, scopeOf(principal), params.id),
+  ({ params }, { app, principal }) => cancelUpload(app, scopeOf(principal), params.id),
 )
 
 export const jobsList = defineOperation(
@@ -208,7 +276,10 @@ export const geneticsOperations = [
   uploadsCreate,
   uploadsPut,
   uploadsGet,
+  uploadsPartUrls,
+  uploadsParts,
   uploadsComplete,
+  uploadsCancel,
   jobsList,
   jobsGet,
   jobsCancel,

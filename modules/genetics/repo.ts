@@ -1,8 +1,9 @@
 // Queries of the genetics module: the only code that touches its tables. Every function takes the
 // caller's scope first and filters by it, except the upload-URL lookup, which the URL's own token
-// authorizes (the scope then comes from the row it finds).
+// authorizes, and the two lookups of the expiry sweep, which is the service's own housekeeping (the
+// scope then comes from the row found).
 
-import { and, desc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, lt, lte, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import type { Scope } from '../shared/principal'
 import { ancestryResults, geneticFindings, geneticsJobs, geneticsUploads } from './tables'
@@ -37,6 +38,26 @@ export async function findUploadByToken(
 ): Promise<UploadRow | undefined> {
   return db.query.geneticsUploads.findFirst({
     where: and(eq(geneticsUploads.id, id), eq(geneticsUploads.token_hash, tokenHash)),
+  })
+}
+
+/** Sessions still pending past their expiry, oldest first (the expiry sweep; every scope). */
+export async function listOverdueUploads(db: Database, now: string, limit: number): Promise<UploadRow[]> {
+  return db
+    .select()
+    .from(geneticsUploads)
+    .where(and(eq(geneticsUploads.state, 'pending'), lte(geneticsUploads.expires_at, now)))
+    .orderBy(asc(geneticsUploads.expires_at))
+    .limit(limit)
+}
+
+/** The session an S3 multipart upload belongs to, if one still holds it open (the orphan sweep). */
+export async function findUploadByMultipartId(
+  db: Database,
+  multipartUploadId: string,
+): Promise<UploadRow | undefined> {
+  return db.query.geneticsUploads.findFirst({
+    where: eq(geneticsUploads.multipart_upload_id, multipartUploadId),
   })
 }
 

@@ -5,5 +5,20 @@ export { requestAncestry } from './ancestry'
 export { type FindingFilter, listGeneticFindings } from './findings'
 export { type GenotypeFileInput, importGenotypeFile } from './import-file'
 export { cancelJob, getJob, listJobs } from './jobs'
-export type { AncestryResult, GeneticFinding, GeneticsJob, UploadSession } from './model'
-export { completeUpload, createUploadSession, getUploadSession, receiveUploadPart } from './uploads'
+export { receiveUploadPart } from './local-upload'
+export type {
+  AncestryResult,
+  GeneticFinding,
+  GeneticsJob,
+  PartUrls,
+  UploadPartsStatus,
+  UploadSession,
+} from './model'
+export { cancelUpload, sweepExpiredUploads, sweepOrphanedMultipartUploads } from './upload-lifecycle'
+export {
+  completeUpload,
+  createUploadSession,
+  getUploadParts,
+  getUploadSession,
+  requestPartUrls,
+} from './uploads'

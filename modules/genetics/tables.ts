@@ -16,9 +16,17 @@ export const geneticsUploads = sqliteTable(
     /** Checksum the client declared (hex), verified at completion. */
     sha256: text('sha256'),
     annotation_depth: text('annotation_depth', { enum: ['compact', 'full_dbsnp'] }).notNull(),
-    state: text('state', { enum: ['pending', 'completed', 'expired'] }).notNull(),
+    state: text('state', { enum: ['pending', 'completed', 'expired', 'cancelled'] }).notNull(),
     storage: text('storage', { enum: ['local', 's3'] }).notNull(),
     blob_key: text('blob_key').notNull(),
+    /**
+     * S3 UploadId of the open multipart upload; null on local storage and once the parts are assembled
+     * or aborted. While it is set, parts may sit in the bucket, so every way out aborts it.
+     */
+    multipart_upload_id: text('multipart_upload_id'),
+    /** Bytes per part and number of parts (S3 multipart sessions; fixed at creation). */
+    part_size: integer('part_size'),
+    part_count: integer('part_count'),
     /** SHA-256 of the upload URL's token; the token itself is only in the URL handed to the client. */
     token_hash: text('token_hash').notNull(),
     received_bytes: integer('received_bytes').notNull().default(0),
@@ -30,7 +38,10 @@ export const geneticsUploads = sqliteTable(
     created_at: text('created_at').notNull(),
     completed_at: text('completed_at'),
   },
-  (t) => [index('genetics_uploads_scope').on(t.organization_id, t.user_id, t.id)],
+  (t) => [
+    index('genetics_uploads_scope').on(t.organization_id, t.user_id, t.id),
+    index('genetics_uploads_open').on(t.state, t.expires_at),
+  ],
 )
 
 export const geneticsJobs = sqliteTable(

@@ -1,6 +1,7 @@
-// Upload sessions for large genetics files: create one (plan rules, size limit), receive the bytes
-// (local disk: a resumable PUT served by this service; S3: a presigned PUT straight to the bucket),
-// then complete it, which checks size, checksum and content and enqueues the analysis job.
+// Upload sessions for large genetics files: create one (plan rules, size limit), let the client send
+// the bytes (local disk: resumable PUTs served by this service, local-upload.ts; S3: a multipart upload
+// with presigned part URLs, s3-multipart-upload.ts), then complete it, which checks size, checksum and
+// content and enqueues the analysis job.
 
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,49 +10,37 @@ import type { AppContext } from '../shared/context'
 import { hashSecret, newId, newSecret } from '../shared/ids'
 import { type Principal, type Scope, scopeOf } from '../shared/principal'
 import { notFound, ProblemError } from '../shared/problem'
-import { LocalDiskStorage, S3Storage, sha256OfBlob } from '../shared/storage'
-import { parseContentRange } from './content-range'
+import { LocalDiskStorage, partSpan, S3Storage, sha256OfBlob } from '../shared/storage'
 import { detectSource, GeneticsInputError } from './core'
 import { createJobForUpload } from './jobs'
-import type { CreatedUploadSession, UploadSession, UploadSessionInput } from './model'
+import { LOCAL_PART_SIZE } from './local-upload'
+import type {
+  CompleteUploadInput,
+  CreatedUploadSession,
+  PartUrls,
+  UploadPartsStatus,
+  UploadSession,
+  UploadSessionInput,
+} from './model'
 import { assertUploadAllowed } from './plan-rules'
 import * as repo from './repo'
+import {
+  assembleParts,
+  ensureMultipart,
+  FIRST_PART_URLS,
+  listArrivedParts,
+  planOf,
+  presignParts,
+  restartMultipart,
+  s3Of,
+  startMultipartUpload,
+  storageUnavailable,
+} from './s3-multipart-upload'
+import { expireIfOverdue, isOverdue, sessionGone, sweepExpiredUploads } from './upload-lifecycle'
+import { maxUploadBytes, toUploadSession } from './upload-session'
 
-/** Largest part one PUT should carry on local storage (also keeps any proxy's body limit out of the way). */
-export const LOCAL_PART_SIZE = 64 * 1024 * 1024
-/** S3 accepts at most 5 GiB in one PUT. */
-const S3_SINGLE_PUT_LIMIT = 5 * 1024 * 1024 * 1024
-
-export async function toUploadSession(app: AppContext, row: repo.UploadRow): Promise<UploadSession> {
-  const job = row.job_id ? await repo.findJob(app.db, row, row.job_id) : undefined
-  const expired = row.state === 'pending' && row.expires_at <= app.clock.now().toISOString()
-  return {
-    upload_id: row.id,
-    id: row.id,
-    organization_id: row.organization_id,
-    user_id: row.user_id,
-    state: expired ? 'expired' : row.state,
-    filename: row.filename,
-    content_type: row.content_type,
-    provider: row.provider,
-    size_bytes: row.size_bytes,
-    sha256: row.sha256,
-    annotation_depth: row.annotation_depth,
-    received_bytes: row.received_bytes,
-    storage: row.storage,
-    job_id: row.job_id,
-    source_id: job?.source_id ?? null,
-    max_bytes: maxBytes(app),
-    expires_at: row.expires_at,
-    created_at: row.created_at,
-    completed_at: row.completed_at,
-  }
-}
-
-function maxBytes(app: AppContext): number {
-  const configured = app.config.genetics.maxUploadBytes
-  return app.storage.kind === 's3' ? Math.min(configured, S3_SINGLE_PUT_LIMIT) : configured
-}
+/** Overdue sessions closed on the side of each new session; the rest wait for the next one. */
+const SWEEP_PER_CREATE = 5
 
 export async function createUploadSession(
   app: AppContext,
@@ -59,7 +48,7 @@ export async function createUploadSession(
   input: UploadSessionInput,
 ): Promise<CreatedUploadSession> {
   const scope = scopeOf(principal)
-  const limit = maxBytes(app)
+  const limit = maxUploadBytes(app)
   if (input.size_bytes > limit) {
     throw new ProblemError(
       'payloadTooLarge',
@@ -69,113 +58,163 @@ export async function createUploadSession(
   }
   const depth = input.annotation_depth ?? 'compact'
   await assertUploadAllowed(app, principal, depth)
+  await sweepExpiredUploads(app, SWEEP_PER_CREATE)
 
   const now = app.clock.now()
   const id = newId('upl', now.getTime())
   const token = newSecret('ut_')
   const ttl = app.config.genetics.uploadTtlSeconds
   const blobKey = `genetics/${scope.organization_id}/${scope.user_id}/${id}`
-  const row = await repo.insertUpload(app.db, {
-    id,
-    ...scope,
-    filename: input.filename,
-    content_type: input.content_type,
-    provider: input.provider ?? null,
-    size_bytes: input.size_bytes,
-    sha256: input.sha256?.toLowerCase() ?? null,
-    annotation_depth: depth,
-    state: 'pending',
-    storage: app.storage.kind,
-    blob_key: blobKey,
-    token_hash: hashSecret(token),
-    received_bytes: 0,
-    expires_at: new Date(now.getTime() + ttl * 1000).toISOString(),
-    created_at: now.toISOString(),
-  })
+  const plan = app.storage instanceof S3Storage ? app.storage.planParts(input.size_bytes) : null
+  // The multipart upload exists before the row that names it; if recording fails, it is aborted.
+  const multipartUploadId = plan ? await startMultipartUpload(app, blobKey, input.content_type) : null
+  let row: repo.UploadRow
+  try {
+    row = await repo.insertUpload(app.db, {
+      id,
+      ...scope,
+      filename: input.filename,
+      content_type: input.content_type,
+      provider: input.provider ?? null,
+      size_bytes: input.size_bytes,
+      sha256: input.sha256?.toLowerCase() ?? null,
+      annotation_depth: depth,
+      state: 'pending',
+      storage: app.storage.kind,
+      blob_key: blobKey,
+      token_hash: hashSecret(token),
+      received_bytes: 0,
+      multipart_upload_id: multipartUploadId,
+      part_size: plan?.partSize ?? null,
+      part_count: plan?.partCount ?? null,
+      expires_at: new Date(now.getTime() + ttl * 1000).toISOString(),
+      created_at: now.toISOString(),
+    })
+  } catch (error) {
+    if (multipartUploadId)
+      await s3Of(app)
+        .multipart.abort(blobKey, multipartUploadId)
+        .catch(() => {})
+    throw error
+  }
   const session = await toUploadSession(app, row)
-  if (app.storage instanceof S3Storage) {
+  if (plan) {
+    const first = Array.from({ length: Math.min(plan.partCount, FIRST_PART_URLS) }, (_, i) => i + 1)
     return {
       ...session,
-      upload_url: app.storage.presignPut(blobKey, { expiresInSeconds: ttl, contentType: input.content_type }),
+      upload_url: null,
       method: 'PUT',
-      headers: { 'content-type': input.content_type },
-      part_size: input.size_bytes,
-      resumable: false,
+      headers: {},
+      part_size: plan.partSize,
+      part_count: plan.partCount,
+      resumable: true,
+      multipart: {
+        parts: presignParts(app, row, first),
+        parts_url: `${app.config.publicBaseUrl}/genetics/uploads/${id}/parts`,
+        etag_header: 'ETag',
+      },
     }
   }
+  const partSize = Math.min(LOCAL_PART_SIZE, input.size_bytes)
   return {
     ...session,
     upload_url: `${app.config.publicBaseUrl}/genetics/uploads/${id}/content?token=${token}`,
     method: 'PUT',
     headers: { 'content-type': 'application/octet-stream' },
-    part_size: Math.min(LOCAL_PART_SIZE, input.size_bytes),
+    part_size: partSize,
+    part_count: Math.ceil(input.size_bytes / partSize),
     resumable: true,
+    multipart: null,
   }
+}
+
+/** A session of the caller's that still takes bytes: 404 for others', 409 once completed, 410 once closed. */
+async function openSession(app: AppContext, scope: Scope, id: string): Promise<repo.UploadRow> {
+  const row = await repo.findUpload(app.db, scope, id)
+  if (!row) throw notFound(`Upload ${id}`)
+  if (row.state === 'completed')
+    throw new ProblemError('conflict', `Upload ${id} is already completed; its bytes can no longer change.`)
+  if (row.state !== 'pending' || isOverdue(app, row)) throw sessionGone(await expireIfOverdue(app, row))
+  return row
 }
 
 export async function getUploadSession(app: AppContext, scope: Scope, id: string): Promise<UploadSession> {
   const row = await repo.findUpload(app.db, scope, id)
   if (!row) throw notFound(`Upload ${id}`)
-  return toUploadSession(app, row)
+  return toUploadSession(app, await expireIfOverdue(app, row))
 }
 
-/**
- * Receive one part (or the whole file) through the upload URL. The token in the URL authorizes it, as a
- * presigned URL would; the body streams to disk at the part's offset.
- */
-export async function receiveUploadPart(app: AppContext, id: string, token: string, request: Request) {
-  const row = await repo.findUploadByToken(app.db, id, hashSecret(token))
-  if (!row) throw notFound(`Upload ${id}`)
-  if (row.state === 'completed')
-    throw new ProblemError('conflict', 'This upload is already completed; its bytes can no longer change.')
-  if (row.state === 'expired' || row.expires_at <= app.clock.now().toISOString())
-    throw new ProblemError('gone', 'This upload session has expired; create a new one.')
-  if (!(app.storage instanceof LocalDiskStorage))
-    throw new ProblemError(
-      'conflict',
-      'This deployment stores uploads in S3; PUT to the presigned upload_url.',
-    )
-
-  const progress = (received: number) => ({
+/** Presigned URLs for more parts of an S3 session (or the same parts again, to resend them). */
+export async function requestPartUrls(
+  app: AppContext,
+  scope: Scope,
+  id: string,
+  partNumbers: readonly number[],
+): Promise<PartUrls> {
+  let row = await openSession(app, scope, id)
+  s3Of(app)
+  const plan = planOf(row)
+  const errors = partNumbers.flatMap((n, i) =>
+    n > plan.partCount
+      ? [
+          {
+            in: 'body',
+            path: `/part_numbers/${i}`,
+            message: `Part ${n} is past the last part (${plan.partCount}).`,
+          },
+        ]
+      : [],
+  )
+  if (errors.length > 0)
+    throw new ProblemError('validation', errors[0].message, { extra: { errors, part_count: plan.partCount } })
+  row = await ensureMultipart(app, scope, row)
+  return {
     upload_id: row.id,
-    received_bytes: received,
+    part_size: plan.partSize,
+    part_count: plan.partCount,
+    parts: presignParts(
+      app,
+      row,
+      [...new Set(partNumbers)].sort((a, b) => a - b),
+    ),
+  }
+}
+
+/** Which parts of an S3 session the bucket holds, and which are still to send (ListParts). */
+export async function getUploadParts(app: AppContext, scope: Scope, id: string): Promise<UploadPartsStatus> {
+  const found = await repo.findUpload(app.db, scope, id)
+  if (!found) throw notFound(`Upload ${id}`)
+  s3Of(app)
+  const row = await expireIfOverdue(app, found)
+  const plan = planOf(row)
+  const status = {
+    upload_id: row.id,
+    state: (await toUploadSession(app, row)).state,
     size_bytes: row.size_bytes,
-    complete: received === row.size_bytes,
-  })
-  const part = parseContentRange(request.headers.get('content-range'), row.size_bytes)
-  const stored = (await app.storage.size(row.blob_key)) ?? 0
-  if (part.kind === 'status') {
-    await request.body?.cancel().catch(() => {})
-    return progress(stored)
+    part_size: plan.partSize,
+    part_count: plan.partCount,
   }
-  if (part.start > stored) {
-    await request.body?.cancel().catch(() => {})
-    throw new ProblemError(
-      'conflict',
-      `This part starts at byte ${part.start} but only ${stored} bytes have arrived; resume from byte ${stored}.`,
-      { extra: { received_bytes: stored } },
-    )
+  if (row.state !== 'pending' || !row.multipart_upload_id) {
+    // Completed or assembled: the parts are the object now. Closed: they were aborted.
+    const whole =
+      row.state === 'completed' || (row.state === 'pending' && row.received_bytes === row.size_bytes)
+    const missing = whole ? [] : Array.from({ length: plan.partCount }, (_, i) => i + 1)
+    return { ...status, received_bytes: whole ? row.size_bytes : 0, parts: [], missing_part_numbers: missing }
   }
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (Number.isFinite(declared) && part.start + declared > row.size_bytes) {
-    await request.body?.cancel().catch(() => {})
-    throw new ProblemError(
-      'payloadTooLarge',
-      `The session was created for ${row.size_bytes} bytes; this part would go past the end.`,
-      { extra: { max_bytes: row.size_bytes, received_bytes: stored } },
-    )
+  const arrived = await listArrivedParts(app, row).catch(storageUnavailable)
+  await repo.updateUpload(app.db, scope, row.id, { received_bytes: arrived.received }, 'pending')
+  return {
+    ...status,
+    received_bytes: arrived.received,
+    parts: arrived.parts.map((p) => ({
+      part_number: p.partNumber,
+      size: p.size,
+      expected_size: partSpan(plan, p.partNumber).size,
+      etag: p.etag,
+      last_modified: p.lastModified,
+    })),
+    missing_part_numbers: arrived.missing,
   }
-  const outcome = await app.storage.writeAt(row.blob_key, part.start, request.body, row.size_bytes)
-  await repo.updateUpload(app.db, row, row.id, { received_bytes: outcome.size }, 'pending')
-  if (outcome.overLimit) {
-    throw new ProblemError(
-      'payloadTooLarge',
-      `The session was created for ${row.size_bytes} bytes; bytes past the end were dropped.`,
-      { extra: { max_bytes: row.size_bytes, received_bytes: outcome.size } },
-    )
-  }
-  // A part cut short (the connection dropped) keeps what arrived; received_bytes says where to resume.
-  return progress(outcome.size)
 }
 
 function uploadInvalid(detail: string, extra: Record<string, unknown> = {}): ProblemError {
@@ -203,13 +242,43 @@ async function detectStoredContent(app: AppContext, key: string) {
   }
 }
 
-/** Check size, checksum and content of the uploaded file, then enqueue its analysis. Idempotent. */
-export async function completeUpload(app: AppContext, scope: Scope, id: string): Promise<UploadSession> {
-  const row = await repo.findUpload(app.db, scope, id)
+/**
+ * The stored bytes are wrong (checksum or content): on S3 the assembled object is thrown away and a
+ * fresh multipart upload opened, so the client sends every part again; on disk the next PUT from
+ * byte 0 replaces the file.
+ */
+async function rejectStoredBytes(app: AppContext, scope: Scope, row: repo.UploadRow) {
+  if (app.storage instanceof S3Storage) {
+    await restartMultipart(app, scope, row)
+    return 'send every part again (GET /genetics/uploads/{id}/parts lists them, POST it for fresh URLs)'
+  }
+  return 'upload the file again from byte 0'
+}
+
+/**
+ * Check size, checksum and content of the uploaded file, then enqueue its analysis. Idempotent. On S3
+ * the parts are checked and assembled first (`input.parts`: the ETag each part PUT answered).
+ */
+export async function completeUpload(
+  app: AppContext,
+  scope: Scope,
+  id: string,
+  input: CompleteUploadInput = {},
+): Promise<UploadSession> {
+  let row = await repo.findUpload(app.db, scope, id)
   if (!row) throw notFound(`Upload ${id}`)
   if (row.state === 'completed') return toUploadSession(app, row)
-  if (row.state === 'expired' || row.expires_at <= app.clock.now().toISOString())
-    throw new ProblemError('gone', 'This upload session has expired; create a new one.')
+  if (row.state !== 'pending' || isOverdue(app, row)) throw sessionGone(await expireIfOverdue(app, row))
+  if (input.parts && !(app.storage instanceof S3Storage)) {
+    throw uploadInvalid(
+      '`parts` lists the parts of an S3 multipart upload; this session stores its bytes on disk.',
+      {
+        errors: [{ in: 'body', path: '/parts', message: 'Only for S3 sessions' }],
+      },
+    )
+  }
+  if (app.storage instanceof S3Storage && row.multipart_upload_id)
+    row = await assembleParts(app, scope, row, input.parts)
 
   const size = (await app.storage.size(row.blob_key)) ?? 0
   if (size !== row.size_bytes) {
@@ -220,8 +289,9 @@ export async function completeUpload(app: AppContext, scope: Scope, id: string):
   }
   const checksum = await sha256OfBlob(app.storage, row.blob_key)
   if (row.sha256 && checksum !== row.sha256) {
+    const next = await rejectStoredBytes(app, scope, row)
     throw uploadInvalid(
-      `The stored bytes have SHA-256 ${checksum}, not the ${row.sha256} the session declared; upload the file again from byte 0.`,
+      `The stored bytes have SHA-256 ${checksum}, not the ${row.sha256} the session declared; ${next}.`,
       { computed_sha256: checksum, errors: [{ in: 'body', path: '/sha256', message: 'Checksum mismatch' }] },
     )
   }
@@ -231,6 +301,7 @@ export async function completeUpload(app: AppContext, scope: Scope, id: string):
     detectedFormat = detection?.format ?? null
   } catch (error) {
     if (error instanceof GeneticsInputError) {
+      await rejectStoredBytes(app, scope, row)
       throw uploadInvalid(`The file is not a genetics file this service reads: ${error.message}`, {
         code: error.code,
         ...(error.line !== undefined ? { line: error.line } : {}),

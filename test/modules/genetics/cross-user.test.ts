@@ -23,11 +23,14 @@ afterAll(() => t.cleanup())
 
 describe('genetics data of another user', () => {
   it('hides the upload session', async () => {
-    for (const [method, path] of [
-      ['GET', `/genetics/uploads/${done.upload_id}`],
-      ['POST', `/genetics/uploads/${done.upload_id}/complete`],
-    ]) {
-      const r = await t.call(method, path, { token: other.key })
+    for (const [method, path, body] of [
+      ['GET', `/genetics/uploads/${done.upload_id}`, undefined],
+      ['POST', `/genetics/uploads/${done.upload_id}/complete`, undefined],
+      ['POST', `/genetics/uploads/${done.upload_id}/cancel`, undefined],
+      ['GET', `/genetics/uploads/${done.upload_id}/parts`, undefined],
+      ['POST', `/genetics/uploads/${done.upload_id}/parts`, { part_numbers: [1] }],
+    ] as const) {
+      const r = await t.call(method, path, { token: other.key, body })
       expect(r.status).toBe(404)
       expect(r.body.detail).toBe(`Upload ${done.upload_id} was not found.`)
     }

@@ -285,6 +285,52 @@ describe('genetics upload sessions', () => {
     }
   })
 
+  it('cancels a local session: the partial file is deleted and the upload URL answers 410', async () => {
+    const p = await t.userWithKey()
+    const bytes = fixture(VCF_GZ)
+    const session = (await createSession(t, p, bytes)).body
+    expect(session).toMatchObject({ part_count: 1, multipart: null })
+    await putBytes(t, session.upload_url, bytes.subarray(0, 1000), `bytes 0-999/${bytes.byteLength}`)
+    const blob = `genetics/${p.organizationId}/${p.userId}/${session.upload_id}`
+    expect(await t.context.storage.size(blob)).toBe(1000)
+    const cancelled = await t.call('POST', `/genetics/uploads/${session.upload_id}/cancel`, { token: p.key })
+    expect(cancelled.status).toBe(200)
+    expect(cancelled.body).toMatchObject({ state: 'cancelled', received_bytes: 1000 })
+    expect(await t.context.storage.size(blob)).toBeNull()
+    const late = await putBytes(t, session.upload_url, bytes)
+    expect(late.status).toBe(410)
+    expect(late.body.detail).toBe('This upload session was cancelled; create a new one.')
+    expect(
+      (await t.call('POST', `/genetics/uploads/${session.upload_id}/complete`, { token: p.key })).status,
+    ).toBe(410)
+    // A completed session has become a job: cancelling it is a conflict that names the job.
+    const done = await uploadFile(t, p, bytes)
+    const conflict = await t.call('POST', `/genetics/uploads/${done.upload_id}/cancel`, { token: p.key })
+    expect(conflict.status).toBe(409)
+    expect(conflict.body.detail).toContain(`cancel job ${done.job_id} instead`)
+  })
+
+  it('answers 409 on the S3 part routes and 422 for a parts list at completion of a local session', async () => {
+    const p = await t.userWithKey()
+    const bytes = fixture(VCF_GZ)
+    const session = (await createSession(t, p, bytes)).body
+    const list = await t.call('GET', `/genetics/uploads/${session.upload_id}/parts`, { token: p.key })
+    expect(list.status).toBe(409)
+    expect(list.body.detail).toContain('PUT them to upload_url')
+    const urls = await t.call('POST', `/genetics/uploads/${session.upload_id}/parts`, {
+      token: p.key,
+      body: { part_numbers: [1] },
+    })
+    expect(urls.status).toBe(409)
+    await putBytes(t, session.upload_url, bytes)
+    const withParts = await t.call('POST', `/genetics/uploads/${session.upload_id}/complete`, {
+      token: p.key,
+      body: { parts: [{ part_number: 1, etag: 'abc' }] },
+    })
+    expect(withParts.status).toBe(422)
+    expect(withParts.body.errors[0].path).toBe('/parts')
+  })
+
   it('takes upload sessions from API keys only', async () => {
     const person = await t.signIn()
     const bytes = fixture(VCF_GZ)
