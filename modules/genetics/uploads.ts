@@ -282,10 +282,14 @@ export async function completeUpload(
 
   const size = (await app.storage.size(row.blob_key)) ?? 0
   if (size !== row.size_bytes) {
-    throw uploadInvalid(
-      `${size} of ${row.size_bytes} bytes have arrived; send the rest (resume from byte ${size}) before completing.`,
-      { received_bytes: size, errors: [{ in: 'body', path: '/size_bytes', message: 'Upload incomplete' }] },
-    )
+    const resume =
+      app.storage instanceof S3Storage
+        ? 'send the parts GET /genetics/uploads/{id}/parts lists as missing'
+        : `send the rest (resume from byte ${size})`
+    throw uploadInvalid(`${size} of ${row.size_bytes} bytes have arrived; ${resume} before completing.`, {
+      received_bytes: size,
+      errors: [{ in: 'body', path: '/size_bytes', message: 'Upload incomplete' }],
+    })
   }
   const checksum = await sha256OfBlob(app.storage, row.blob_key)
   if (row.sha256 && checksum !== row.sha256) {

@@ -247,6 +247,10 @@ describe('S3 multipart upload sessions', () => {
       missing_part_numbers: [1, 2, 3, 4],
     })
     expect((await bucket.listUploads(keyOf(session, owner))).length).toBe(1)
+    const early = await complete(owner, session.upload_id)
+    expect(early.status).toBe(422)
+    expect(early.body.detail).toStartWith('4 problems with the parts: Part 1 has not arrived at the bucket.')
+    expect(early.body.missing_part_numbers).toEqual([1, 2, 3, 4])
     const cancelled = await t.call('POST', `/genetics/uploads/${session.upload_id}/cancel`, {
       token: owner.key,
     })
