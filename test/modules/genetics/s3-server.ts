@@ -84,7 +84,11 @@ export async function startLocalS3(options: { bucket?: string; maxPartsPerPage?:
         ? readdirSync(uploadsDir)
             .map((id) => ({ id, dir: join(uploadsDir, id) }))
             .filter(({ dir }) => existsSync(join(dir, 'key')))
-            .map(({ id, dir }) => ({ id, key: keyOf(dir), initiated: statSync(dir).birthtime.toISOString() }))
+            .map(({ id, dir }) => ({
+              id,
+              key: keyOf(dir),
+              initiated: statSync(join(dir, 'key')).mtime.toISOString(),
+            }))
             .filter((u) => u.key.startsWith(prefix))
             .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
         : []
