@@ -2,6 +2,7 @@
 // development mail outbox) and prints where it listens.
 
 import { createApp } from './app'
+import { startUploadSweeper } from './genetics/upload-sweeper'
 import { runProcess } from './shared/process'
 
 function describeDatabase(url: string): string {
@@ -21,6 +22,7 @@ await runProcess(async (config) => {
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize })
   // The embedded queue runs inside the service; with graphile-worker, `bun run worker` runs the tasks.
   if (context.queue.kind === 'embedded') await context.queue.start()
+  const stopSweeper = startUploadSweeper(context)
   const mail = config.smtpUrl
     ? 'SMTP'
     : `development outbox (read it at ${config.publicBaseUrl}/dev/outbox?email=...)`
@@ -33,6 +35,7 @@ await runProcess(async (config) => {
   )
   return async () => {
     context.log.info('server.stopping')
+    stopSweeper()
     await app.stop()
     await close()
   }
