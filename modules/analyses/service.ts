@@ -3,7 +3,7 @@
 
 import type { AppContext } from '../shared/context'
 import { newId } from '../shared/ids'
-import { decodeCursor, toPage } from '../shared/pagination'
+import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
 import { notFound, ProblemError } from '../shared/problem'
 import { catalogs } from './catalogs'
@@ -108,13 +108,7 @@ export async function listAnalyses(
   scope: Scope,
   query: { kind?: Analysis['kind']; limit?: number; cursor?: string },
 ): Promise<{ data: AnalysisListItem[]; next_cursor: string | null }> {
-  const limit = query.limit ?? 20
-  const before = decodeCursor(query.cursor)
-  if (query.cursor && !before) {
-    throw new ProblemError('validation', 'The cursor is not one this service issued.', {
-      extra: { errors: [{ in: 'query', path: '/cursor', message: 'Unknown cursor' }] },
-    })
-  }
+  const { limit, before } = readPage(query)
   const rows = await repo.listAnalyses(app.db, scope, { kind: query.kind, before, limit: limit + 1 })
   const page = toPage(rows, limit)
   return {

@@ -6,7 +6,7 @@ import { latestActionPlan } from '../analyses/plan-service'
 import { getAnalysis } from '../analyses/service'
 import type { AppContext } from '../shared/context'
 import { hashSecret, newId, newSecret } from '../shared/ids'
-import { decodeCursor, toPage } from '../shared/pagination'
+import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
 import { notFound, ProblemError } from '../shared/problem'
 import { DESIGNS, designById } from './designs'
@@ -99,13 +99,7 @@ export async function listDashboardLinks(
   scope: Scope,
   query: { limit?: number; cursor?: string },
 ) {
-  const limit = query.limit ?? 20
-  const before = decodeCursor(query.cursor)
-  if (query.cursor && !before) {
-    throw new ProblemError('validation', 'The cursor is not one this service issued.', {
-      extra: { errors: [{ in: 'query', path: '/cursor', message: 'Unknown cursor' }] },
-    })
-  }
+  const { limit, before } = readPage(query)
   const page = toPage(await repo.listLinks(app.db, scope, { before, limit: limit + 1 }), limit)
   const now = app.clock.now()
   return { data: page.data.map((row) => summarize(row, now)), next_cursor: page.next_cursor }

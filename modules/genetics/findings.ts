@@ -4,6 +4,7 @@
 
 import type { AppContext } from '../shared/context'
 import { newId } from '../shared/ids'
+import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
 import type { GeneticFinding } from './model'
 import * as repo from './repo'
@@ -63,6 +64,22 @@ export async function listGeneticFindings(
   if (empty(filter.sourceIds) || empty(filter.genes) || empty(filter.rsids)) return []
   const rows = await repo.listFindings(app.db, scope, filter)
   return rows.map(toFinding)
+}
+
+/** One page of findings, newest first, with the shared cursor/limit convention. */
+export async function listGeneticFindingsPage(
+  app: AppContext,
+  scope: Scope,
+  filter: FindingFilter,
+  page: { limit?: number; cursor?: string },
+): Promise<{ data: GeneticFinding[]; next_cursor: string | null }> {
+  const { limit, before } = readPage(page)
+  const empty = (list?: string[]) => list !== undefined && list.length === 0
+  if (empty(filter.sourceIds) || empty(filter.genes) || empty(filter.rsids))
+    return { data: [], next_cursor: null }
+  const rows = await repo.listFindings(app.db, scope, filter, { before, limit: limit + 1 })
+  const cut = toPage(rows, limit)
+  return { data: cut.data.map(toFinding), next_cursor: cut.next_cursor }
 }
 
 /** Write a source's findings; idempotent, so a retried job leaves the same set. */

@@ -2,7 +2,7 @@
 // and cancelled. State changes made by the worker (running, progress, outcome) live in job-state.ts.
 
 import type { AppContext } from '../shared/context'
-import { decodeCursor, toPage } from '../shared/pagination'
+import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
 import { notFound, ProblemError } from '../shared/problem'
 import type { GeneticsJob } from './model'
@@ -81,13 +81,7 @@ export async function listJobs(
   scope: Scope,
   query: { state?: GeneticsJob['state']; limit?: number; cursor?: string },
 ) {
-  const limit = query.limit ?? 20
-  const before = decodeCursor(query.cursor)
-  if (query.cursor && !before) {
-    throw new ProblemError('validation', 'The cursor is not one this service issued.', {
-      extra: { errors: [{ in: 'query', path: '/cursor', message: 'Unknown cursor' }] },
-    })
-  }
+  const { limit, before } = readPage(query)
   const rows = await repo.listJobs(app.db, scope, { state: query.state, before, limit: limit + 1 })
   const page = toPage(rows, limit)
   return { data: page.data.map(toJob), next_cursor: page.next_cursor }

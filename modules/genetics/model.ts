@@ -2,7 +2,7 @@
 // as the HTTP API and MCP tools return them, and the inputs that create or filter them.
 
 import { type Static, Type } from '@sinclair/typebox'
-import { PageQuery } from '../shared/pagination'
+import { PageQuery, pageOf } from '../shared/pagination'
 
 const IsoTime = Type.String({ format: 'date-time' })
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
@@ -276,9 +276,10 @@ export const FindingListQuery = Type.Object({
   source_id: CsvList('source ids'),
   gene: CsvList('gene symbols'),
   rsid: CsvList('rsIDs'),
+  ...PageQuery,
 })
 
-export const FindingList = Type.Object({ data: Type.Array(GeneticFinding) })
+export const FindingList = pageOf(GeneticFinding)
 
 export const AncestryInput = Type.Object({
   user_id: Type.Optional(Type.String({ minLength: 1 })),

@@ -32,7 +32,7 @@ import {
   getJob,
   getUploadParts,
   getUploadSession,
-  listGeneticFindings,
+  listGeneticFindingsPage,
   listJobs,
   receiveUploadPart,
   requestAncestry,
@@ -240,13 +240,13 @@ export const findingsList = defineOperation(
     output: FindingList,
     mcp: { tool: 'list_genetic_findings' },
   },
-  async ({ query }, { app, principal }) => ({
-    data: await listGeneticFindings(app, scopeOf(principal), {
-      sourceIds: csv(query.source_id),
-      genes: csv(query.gene),
-      rsids: csv(query.rsid),
-    }),
-  }),
+  ({ query }, { app, principal }) =>
+    listGeneticFindingsPage(
+      app,
+      scopeOf(principal),
+      { sourceIds: csv(query.source_id), genes: csv(query.gene), rsids: csv(query.rsid) },
+      query,
+    ),
 )
 
 export const ancestryRun = defineOperation(

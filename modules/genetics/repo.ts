@@ -173,6 +173,7 @@ export async function listFindings(
   db: Database,
   scope: Scope,
   filter: { sourceIds?: string[]; genes?: string[]; rsids?: string[] },
+  page?: { before: string | null; limit: number },
 ): Promise<FindingRow[]> {
   const conditions: (SQL | undefined)[] = [
     eq(geneticFindings.organization_id, scope.organization_id),
@@ -181,11 +182,14 @@ export async function listFindings(
   if (filter.sourceIds) conditions.push(inArray(geneticFindings.source_id, filter.sourceIds))
   if (filter.genes) conditions.push(inArray(geneticFindings.gene, filter.genes))
   if (filter.rsids) conditions.push(inArray(geneticFindings.rsid, filter.rsids))
-  return db
+  if (page?.before) conditions.push(lt(geneticFindings.id, page.before))
+  const query = db
     .select()
     .from(geneticFindings)
     .where(and(...conditions))
-    .orderBy(desc(geneticFindings.source_id), geneticFindings.entry_id)
+  // Pages go newest first by id (ids are time-ordered); the whole list by source, then catalog entry.
+  if (page) return query.orderBy(desc(geneticFindings.id)).limit(page.limit)
+  return query.orderBy(desc(geneticFindings.source_id), geneticFindings.entry_id)
 }
 
 /** Store (or replace) the ancestry result of a source; one row per source. */

@@ -2,7 +2,7 @@
 // file (findings, uploads, jobs, ancestry, small-file import); this file gathers the public functions.
 
 export { requestAncestry } from './ancestry'
-export { type FindingFilter, listGeneticFindings } from './findings'
+export { type FindingFilter, listGeneticFindings, listGeneticFindingsPage } from './findings'
 export { type GenotypeFileInput, importGenotypeFile } from './import-file'
 export { cancelJob, getJob, listJobs } from './jobs'
 export { receiveUploadPart } from './local-upload'

@@ -3,7 +3,7 @@
 
 import type { AppContext } from '../shared/context'
 import { newId } from '../shared/ids'
-import { decodeCursor, toPage } from '../shared/pagination'
+import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
 import { notFound, ProblemError } from '../shared/problem'
 import { listObservations } from '../sources/service'
@@ -92,13 +92,7 @@ export async function listGoals(
   scope: Scope,
   query: { limit?: number; cursor?: string },
 ): Promise<{ data: Goal[]; next_cursor: string | null }> {
-  const limit = query.limit ?? 20
-  const before = decodeCursor(query.cursor)
-  if (query.cursor && !before) {
-    throw new ProblemError('validation', 'The cursor is not one this service issued.', {
-      extra: { errors: [{ in: 'query', path: '/cursor', message: 'Unknown cursor' }] },
-    })
-  }
+  const { limit, before } = readPage(query)
   const page = toPage(await repo.listGoals(app.db, scope, { before, limit: limit + 1 }), limit)
   const data: Goal[] = []
   for (const row of page.data) data.push(await withProgress(app, scope, row))

@@ -2,6 +2,7 @@
 // `next_cursor` is opaque (the last item's time-ordered id) and null on the last page.
 
 import { type TSchema, Type } from '@sinclair/typebox'
+import { ProblemError } from './problem'
 
 export const PageQuery = {
   limit: Type.Optional(
@@ -34,6 +35,23 @@ export function decodeCursor(cursor: string | undefined): string | null {
   if (!cursor) return null
   const id = Buffer.from(cursor, 'base64url').toString('utf8')
   return /^[a-z]+_[0-9a-z]{26}$/.test(id) ? id : null
+}
+
+/**
+ * A list request's page: its limit (default 20) and the id to continue after (null on the first
+ * page). A cursor this service did not issue is a 422 naming the field.
+ */
+export function readPage(query: { limit?: number; cursor?: string }): {
+  limit: number
+  before: string | null
+} {
+  const before = decodeCursor(query.cursor)
+  if (query.cursor && !before) {
+    throw new ProblemError('validation', 'The cursor is not one this service issued.', {
+      extra: { errors: [{ in: 'query', path: '/cursor', message: 'Unknown cursor' }] },
+    })
+  }
+  return { limit: query.limit ?? 20, before }
 }
 
 /** Fetch `limit + 1` rows, then call this to cut the page and compute the next cursor. */

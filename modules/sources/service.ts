@@ -4,9 +4,9 @@
 
 import type { AppContext } from '../shared/context'
 import { newId } from '../shared/ids'
-import { decodeCursor, toPage } from '../shared/pagination'
+import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
-import { notFound, ProblemError } from '../shared/problem'
+import { notFound } from '../shared/problem'
 import type { ModalityName, Source } from './model'
 import * as repo from './repo'
 
@@ -126,13 +126,7 @@ export async function listSources(
   scope: Scope,
   query: { modality?: ModalityName; since?: string; limit?: number; cursor?: string },
 ) {
-  const limit = query.limit ?? 20
-  const before = decodeCursor(query.cursor)
-  if (query.cursor && !before) {
-    throw new ProblemError('validation', 'The cursor is not one this service issued.', {
-      extra: { errors: [{ in: 'query', path: '/cursor', message: 'Unknown cursor' }] },
-    })
-  }
+  const { limit, before } = readPage(query)
   const rows = await repo.listSources(app.db, scope, { ...query, before, limit: limit + 1 })
   const page = toPage(rows, limit)
   return { data: page.data.map(toSource), next_cursor: page.next_cursor }

@@ -60,7 +60,7 @@ describe('genetics tools', () => {
     const findings = (result.structuredContent as any).data
     expect(findings.length).toBeGreaterThan(0)
     expect(findings[0].citations.length).toBeGreaterThan(0)
-    expect(textOf(result)).toContain(`data: ${findings.length} item`)
+    expect(textOf(result)).toContain(`${findings.length} item on this page.`)
   })
 
   it('estimates ancestry with genetics_ancestry, under the result cap', async () => {
@@ -93,6 +93,6 @@ describe('genetics tools', () => {
       name: 'list_genetic_findings',
       arguments: { source_id: sourceId },
     })
-    expect(result.structuredContent).toEqual({ data: [] })
+    expect(result.structuredContent).toEqual({ data: [], next_cursor: null })
   })
 })
