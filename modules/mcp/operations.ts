@@ -40,6 +40,7 @@ const notAllowed = (method: 'GET' | 'DELETE') =>
       tags,
       grant: null,
       status: 405,
+      produces: 'application/problem+json',
       output: MethodNotAllowedProblem,
     },
     (_input, { app, request }) =>
