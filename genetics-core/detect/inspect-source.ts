@@ -24,6 +24,14 @@ const HEAD_TEXT_BYTES = 2 << 20
 const CONSUMER_SAMPLE_LINES = 50
 const MAX_HEADER_LINES = 2_000_000
 
+/** What is known of a file before its text is read: how it is packed, its size, warnings so far. */
+interface InspectionBase {
+  compression: Compression
+  fileBytes: number
+  warnings: GeneticsWarning[]
+  archiveEntry: string | null
+}
+
 export interface Inspection {
   path: string
   detection: Detection
@@ -84,7 +92,7 @@ export async function inspectSource(
 
 function bcfInspection(
   path: string,
-  base: { compression: Compression; fileBytes: number; warnings: GeneticsWarning[] },
+  base: Omit<InspectionBase, 'archiveEntry'>,
   archiveEntry: string | null,
 ): Inspection {
   return {
@@ -143,12 +151,7 @@ function looksBinary(bytes: Uint8Array): boolean {
 async function inspectText(
   path: string,
   chunks: AsyncIterable<Uint8Array>,
-  base: {
-    compression: Compression
-    fileBytes: number
-    warnings: GeneticsWarning[]
-    archiveEntry: string | null
-  },
+  base: InspectionBase,
 ): Promise<Inspection> {
   const lines = textLines(chunks)
   let lineNo = 0
@@ -254,12 +257,7 @@ async function inspectVcf(
   first: string,
   firstLineNo: number,
   lines: AsyncGenerator<string>,
-  base: {
-    compression: Compression
-    fileBytes: number
-    warnings: GeneticsWarning[]
-    archiveEntry: string | null
-  },
+  base: InspectionBase,
 ): Promise<Inspection> {
   const header = emptyVcfHeader()
   const warnings = [...base.warnings]
@@ -336,7 +334,7 @@ async function inspectVcf(
 
 function vcfDetection(
   header: VcfHeader,
-  base: { compression: Compression; fileBytes: number; archiveEntry: string | null },
+  base: Omit<InspectionBase, 'warnings'>,
   warnings: GeneticsWarning[],
   headLines: { text: string; line: number }[],
   headerless: boolean,
