@@ -98,18 +98,24 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
           },
         ]
       : []
+  /** The analysis's statement about a marker or metric, with what it cites; null when it has none. */
+  const interpretationOf = (code: string): Omit<QueryStatement, 'id'> | null => {
+    const interpretation = data.interpretations.find((i) => i.code === code)
+    if (!interpretation) return null
+    return {
+      text: interpretation.statement,
+      citations: [
+        ...fromSources(interpretation.sources),
+        ...fromReferences(interpretation.references),
+        ...analysisCitation(code),
+      ],
+    }
+  }
 
   for (const def of markers.filter((m) => topics.includes(m.code))) {
-    const interpretation = data.interpretations.find((i) => i.code === def.code)
+    const interpretation = interpretationOf(def.code)
     if (interpretation) {
-      statements.push({
-        text: interpretation.statement,
-        citations: [
-          ...fromSources(interpretation.sources),
-          ...fromReferences(interpretation.references),
-          ...analysisCitation(def.code),
-        ],
-      })
+      statements.push(interpretation)
     } else {
       statements.push({
         text: `There is no ${def.name} result in your data.`,
@@ -126,17 +132,10 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
       })
   }
   for (const metric of metrics.filter((m) => topics.includes(m.code))) {
-    const interpretation = data.interpretations.find((i) => i.code === metric.code)
+    const interpretation = interpretationOf(metric.code)
     const baseline = data.baselines.find((b) => b.code === metric.code)
     if (interpretation) {
-      statements.push({
-        text: interpretation.statement,
-        citations: [
-          ...fromSources(interpretation.sources),
-          ...fromReferences(interpretation.references),
-          ...analysisCitation(metric.code),
-        ],
-      })
+      statements.push(interpretation)
     } else if (baseline) {
       statements.push({
         text: `${metric.name} averaged ${baseline.recent.mean} ${metric.unit} over ${baseline.recent.start} to ${baseline.recent.end}${baseline.shift ? `, within your ${baseline.baseline?.days}-day baseline` : ''}.`,
