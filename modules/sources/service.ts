@@ -12,6 +12,9 @@ import * as repo from './repo'
 
 export type { ObservationFilter, ObservationRow, SourceRow } from './repo'
 
+/** The lab's own flag on a result, normalized; see the observations table. */
+export type LabFlag = 'low' | 'high' | 'critical_low' | 'critical_high' | 'abnormal' | 'critical' | 'normal'
+
 export interface NewObservationInput {
   modality: 'biomarkers' | 'wearables' | 'behavioral'
   code: string
@@ -26,6 +29,9 @@ export interface NewObservationInput {
   device?: string | null
   reference_low?: number | null
   reference_high?: number | null
+  comparator?: '<' | '<=' | '>' | '>=' | null
+  lab_flag?: LabFlag | null
+  specimen?: 'serum_plasma' | 'whole_blood' | 'urine' | 'other' | null
   source_ref?: string | null
   details?: Record<string, unknown> | null
 }

@@ -59,6 +59,20 @@ export const observations = sqliteTable(
     device: text('device'),
     reference_low: real('reference_low'),
     reference_high: real('reference_high'),
+    /**
+     * A censored result (`<0.5`, `>2000`, FHIR `valueQuantity.comparator`): `value` is then a bound, not an
+     * exact number. Null for an exact value.
+     */
+    comparator: text('comparator', { enum: ['<', '<=', '>', '>='] }),
+    /**
+     * The lab's own flag, normalized (`H` -> high, `HH`/`Critical`/`Panic` high -> critical_high, `A`/`*` ->
+     * abnormal, a bare critical mark without direction -> critical). The printed text stays in details.flag.
+     */
+    lab_flag: text('lab_flag', {
+      enum: ['low', 'high', 'critical_low', 'critical_high', 'abnormal', 'critical', 'normal'],
+    }),
+    /** What was sampled, where the source says: serum/plasma, whole blood, urine. Null when not stated. */
+    specimen: text('specimen', { enum: ['serum_plasma', 'whole_blood', 'urine', 'other'] }),
     /** Line or record in the source this came from, so findings can cite it. */
     source_ref: text('source_ref'),
     details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
