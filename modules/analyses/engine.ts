@@ -9,6 +9,7 @@ import { markerFindings } from './marker-findings'
 import type { Analysis, Baseline, Interpretation, ModalityName, ObservationItem } from './model'
 import { displayUnit, fmt } from './ranges'
 import { GUIDELINES, uniqueReferences } from './references'
+import { urgentItem } from './urgent'
 import { wearableFindings } from './wearable-baselines'
 
 export type AnalysisBody = Omit<Analysis, 'id' | 'analysis_id' | 'organization_id' | 'user_id' | 'created_at'>
@@ -133,9 +134,13 @@ export function runAnalysis(
     limitations.push('No lab results: no biomarker status.')
   limitations.push('Not a diagnosis: discuss results outside their range with a clinician.')
 
+  const urgent = urgentItem(markers?.critical ?? [])
   const flagged = observations.filter((o) => o.status === 'low' || o.status === 'high').length
   const markerCount = observations.length
   const parts = [
+    ...(urgent
+      ? [`URGENT: ${urgent.findings.length} critical result(s), ${urgent.title.split(':')[0].toLowerCase()}`]
+      : []),
     `${inputs.sources.length} source(s)`,
     `${markerCount} marker(s)${flagged ? `, ${flagged} outside the reference range` : ''}`,
     `${wearables.deviations.length} wearable deviation(s)`,
@@ -162,6 +167,7 @@ export function runAnalysis(
       genetic_highlights: genetics.length,
       text: `${parts.join('; ')}.`,
     },
+    urgent,
     observations,
     interpretations,
     baselines: wearables.baselines,

@@ -108,6 +108,8 @@ export async function gatherInputs(
       observed_end: o.observed_end,
       reference_low: o.reference_low,
       reference_high: o.reference_high,
+      comparator: o.comparator,
+      lab_flag: o.lab_flag,
       source_ref: o.source_ref,
     })),
     wearables,

@@ -20,6 +20,7 @@ const STALE_AFTER_DAYS: Record<string, number | null> = {
   genetics: null,
 }
 const STATUS_ORDER = ['high', 'low', 'indeterminate', 'in_range', 'optimal', 'unknown']
+const SEVERITY_ORDER = ['critical', 'high', 'moderate', 'mild', 'none']
 
 export interface HealthContextOptions {
   maxMarkers?: number
@@ -37,10 +38,13 @@ export async function buildHealthContext(
   const body = runAnalysis('multimodal', inputs, catalogs, { profile: null, baselineDays: 28, recentDays: 7 })
   const goals = await listActiveGoals(app, scope, 10)
 
+  const urgentCodes = new Set(body.urgent?.findings.map((f) => f.code) ?? [])
   const latest = [...body.observations]
     .sort(
       (a, b) =>
-        STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) || a.code.localeCompare(b.code),
+        Number(urgentCodes.has(b.code)) - Number(urgentCodes.has(a.code)) ||
+        STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) ||
+        a.code.localeCompare(b.code),
     )
     .slice(0, options.maxMarkers ?? 20)
     .map((o) => ({
@@ -55,6 +59,8 @@ export async function buildHealthContext(
     }))
   const flags = body.interpretations
     .filter((i) => i.severity !== 'none')
+    // Critical first, so the size bound trims the mildest flags.
+    .sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity))
     .map((i) => ({
       code: i.code,
       status: i.status,
@@ -100,6 +106,15 @@ export async function buildHealthContext(
   const context: HealthContext = {
     ...scope,
     generated_at: now.toISOString(),
+    urgent: body.urgent
+      ? {
+          level: body.urgent.level,
+          title: body.urgent.title,
+          statement: body.urgent.statement,
+          codes: body.urgent.findings.map((f) => f.code),
+          source_ids: body.urgent.sources.map((s) => s.source_id),
+        }
+      : null,
     latest,
     flags,
     genotype_highlights,
@@ -121,6 +136,7 @@ export async function buildHealthContext(
 
 function textOf(c: HealthContext): string {
   const lines = [
+    ...(c.urgent ? [`URGENT — ${c.urgent.title}. ${c.urgent.statement}`] : []),
     ...c.latest.map(
       (l) =>
         `${l.name}: ${l.value === null ? 'n/a' : fmt(l.value)}${l.unit ? ` ${displayUnit(l.unit)}` : ''} (${l.status}, ${l.observed_at.slice(0, 10)}, ${l.source_id})`,

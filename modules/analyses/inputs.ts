@@ -3,6 +3,7 @@
 // other modules; the sandbox builds them from synthetic data. The engine itself touches no database.
 
 import type { BiomarkerDefinition, Sex } from '../biomarkers/types'
+import type { LabFlag } from '../sources/service'
 import type { DailyValue, WearableMetricDefinition } from '../wearables/types'
 
 export interface SourceInput {
@@ -27,6 +28,10 @@ export interface ObservationInput {
   observed_end: string | null
   reference_low: number | null
   reference_high: number | null
+  /** A censored result (`<0.5`): `value` is then a bound. */
+  comparator?: '<' | '<=' | '>' | '>=' | null
+  /** The lab's own flag, normalized (HH → critical_high). */
+  lab_flag?: LabFlag | null
   source_ref: string | null
 }
 

@@ -8,6 +8,7 @@ import type { AnalysisOptions, Catalogs, ObservationInput } from './inputs'
 import type { Interpretation, ObservationItem } from './model'
 import { describeRange, displayUnit, fmt, type Judgement, judge, round } from './ranges'
 import { biomarkerReference, METHODS, uniqueReferences } from './references'
+import { type CriticalHit, criticalHit } from './urgent'
 
 const HISTORY_POINTS = 50
 
@@ -35,6 +36,63 @@ function referencesFor(
   if (j.basis === 'lab') refs.push(labReference(latest))
   if (j.basis !== 'none') refs.push(METHODS.referenceRange)
   return uniqueReferences(refs)
+}
+
+/**
+ * The same result uploaded twice (same marker, time, value and unit, from another source) counts once:
+ * the first upload is kept, so a re-upload never inflates the evidence.
+ */
+export function withoutReuploads(observations: ObservationInput[]): ObservationInput[] {
+  const seen = new Set<string>()
+  const out: ObservationInput[] = []
+  const ordered = [...observations].sort(
+    (a, b) => a.source_id.localeCompare(b.source_id) || a.id.localeCompare(b.id),
+  )
+  for (const o of ordered) {
+    const key = `${o.code}|${o.observed_at}|${o.value ?? o.value_text}|${o.unit ?? ''}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push(o)
+  }
+  return out
+}
+
+const LAB_FLAG_SIDE: Record<string, 'low' | 'high' | 'abnormal' | 'normal'> = {
+  low: 'low',
+  critical_low: 'low',
+  high: 'high',
+  critical_high: 'high',
+  abnormal: 'abnormal',
+  critical: 'abnormal',
+  normal: 'normal',
+}
+
+/**
+ * Where the lab's own flag and our judgement disagree, both are said; a marker we cannot judge takes
+ * the lab's low/high flag as its status.
+ */
+function withLabFlag(j: Judgement, flag: string | null | undefined): { j: Judgement; note: string | null } {
+  const side = flag ? LAB_FLAG_SIDE[flag] : undefined
+  if (!side) return { j, note: null }
+  if (j.status === 'unknown' || j.status === 'indeterminate') {
+    if (side === 'low' || side === 'high')
+      return {
+        j: { ...j, status: side, severity: flag?.startsWith('critical') ? 'critical' : 'moderate' },
+        note: `The lab flagged it ${flag?.replace('_', ' ')}.`,
+      }
+    return { j, note: side === 'normal' ? null : `The lab flagged it ${flag}.` }
+  }
+  const ours = j.status === 'optimal' ? 'in_range' : j.status
+  const agrees =
+    (side === 'normal' && ours === 'in_range') ||
+    side === ours ||
+    (side === 'abnormal' && ours !== 'in_range')
+  if (agrees) return { j, note: null }
+  const theirs = side === 'normal' ? 'normal' : (flag?.replace('_', ' ') ?? side)
+  return {
+    j,
+    note: `The lab flagged it ${theirs}, while the ${j.basis === 'lab' ? "lab's printed range" : 'catalog range'} puts it ${ours.replace('_', ' ')}; the lab knows its method, so ask the clinician which applies.`,
+  }
 }
 
 /** Group numeric or text observations of one modality by code, oldest first within each group. */
@@ -82,6 +140,7 @@ function statement(
   unit: string | null,
   j: Judgement,
   change: Interpretation['change'],
+  notes: string[] = [],
 ): string {
   const day = latest.observed_at.slice(0, 10)
   const value =
@@ -108,7 +167,7 @@ function statement(
         : `${change.delta > 0 ? 'up' : 'down'} ${change.delta_percent !== null ? `${Math.abs(change.delta_percent)}% ` : ''}from ${fmt(change.first_value)} on ${change.first_observed_at.slice(0, 10)}${change.direction === 'changed' ? '' : ` (${change.direction})`}`
     text += `; ${move}`
   }
-  return `${text}.`
+  return [`${text}.`, ...notes].join(' ')
 }
 
 function evidenceFor(
@@ -140,6 +199,8 @@ function evidenceFor(
 export interface MarkerFindings {
   observations: ObservationItem[]
   interpretations: Interpretation[]
+  /** Latest values past a critical limit or flagged critical by the lab. */
+  critical: CriticalHit[]
 }
 
 /** Latest value, status and interpretation for every lab marker and behavioral record. */
@@ -150,18 +211,36 @@ export function markerFindings(
 ): MarkerFindings {
   const items: ObservationItem[] = []
   const interpretations: Interpretation[] = []
-  const relevant = observations.filter((o) => o.modality === 'biomarkers' || o.modality === 'behavioral')
+  const critical: CriticalHit[] = []
+  const relevant = withoutReuploads(
+    observations.filter((o) => o.modality === 'biomarkers' || o.modality === 'behavioral'),
+  )
   for (const [code, series] of byCode(relevant)) {
     const latest = series[series.length - 1]
     const def = latest.modality === 'biomarkers' ? catalogs.biomarker(code) : undefined
     const unit = latest.unit
-    const j = judge(
-      latest.value,
-      def,
-      { low: latest.reference_low, high: latest.reference_high },
-      options.profile,
+    const judged = withLabFlag(
+      judge(latest.value, def, { low: latest.reference_low, high: latest.reference_high }, options.profile),
+      latest.modality === 'biomarkers' ? latest.lab_flag : null,
     )
-    const references = referencesFor(def, j, latest)
+    let j = judged.j
+    const notes = judged.note ? [judged.note] : []
+    const hit = criticalHit(latest, def)
+    if (hit) {
+      critical.push(hit)
+      const side = hit.finding.direction
+      j = {
+        ...j,
+        status: side === 'abnormal' ? (j.status === 'unknown' ? 'unknown' : j.status) : side,
+        severity: 'critical',
+      }
+      notes.push(
+        hit.finding.critical_limit
+          ? `It is past the critical limit ${hit.finding.critical_limit}: see the urgent item.`
+          : 'The lab flagged it critical: see the urgent item.',
+      )
+    }
+    const references = uniqueReferences([...referencesFor(def, j, latest), ...(hit?.references ?? [])])
     const name = def?.name ?? latest.original_name
     const sources = [citeObservation(latest)]
     items.push({
@@ -201,14 +280,14 @@ export function markerFindings(
       modality: 'biomarkers',
       status: j.status,
       severity: j.severity,
-      statement: statement(name, latest, unit, j, change),
+      statement: statement(name, latest, unit, j, change, notes),
       change,
       evidence: evidenceFor(j, series.filter((o) => o.value !== null).length, def),
       sources: dedupeCitations(cited),
       references: change ? uniqueReferences([...references, METHODS.change]) : references,
     })
   }
-  return { observations: items, interpretations }
+  return { observations: items, interpretations, critical }
 }
 
 /** Merge citations of one source into one entry, keeping observation order. */

@@ -40,6 +40,8 @@ export function toAnalysis(row: repo.AnalysisRow): Analysis {
     user_id: row.user_id,
     created_at: row.created_at,
     ...body,
+    // Analyses stored before the urgent tier existed have no such field.
+    urgent: body.urgent ?? null,
   }
 }
 

@@ -9,8 +9,15 @@ export interface MarkerRange {
   /** Inclusive age bounds in years, where the range depends on age. */
   age_min?: number
   age_max?: number
+  /** Lowest value inside the range (a value below it is low). */
   low?: number
+  /** Highest value inside the range, or with `high_exclusive` the first value above it. */
   high?: number
+  /**
+   * Guideline cut-offs are half-open (`< 100 mg/dL`, `< 5.7 %`): the bound itself is already high, and
+   * the comparison is made at full precision, so 99.1 is inside and 100 is not.
+   */
+  high_exclusive?: boolean
 }
 
 export interface BiomarkerDefinition {

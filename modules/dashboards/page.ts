@@ -7,6 +7,7 @@ import type { Card, DashboardSpec, Design, Section } from './model'
 import { chartSvg } from './svg-chart'
 
 const STATUS_LABEL: Record<Card['status'], string> = {
+  urgent: 'Urgent',
   low: 'Low',
   high: 'High',
   in_range: 'In range',
@@ -20,6 +21,7 @@ const STATUS_LABEL: Record<Card['status'], string> = {
 }
 
 const STATUS_CLASS: Record<Card['status'], string> = {
+  urgent: 'bad',
   low: 'bad',
   high: 'bad',
   unfavourable: 'bad',
@@ -59,9 +61,9 @@ ${charts ? `<div class="charts">${charts}</div>` : ''}
 
 export function renderDashboardPage(spec: DashboardSpec, design: Design, expiresAt: string): string {
   const order = design.layout.section_order
-  const sections = [...spec.sections].sort(
-    (a, b) => (order.indexOf(a.id) + 1 || 99) - (order.indexOf(b.id) + 1 || 99),
-  )
+  // The urgent section leads whatever the design's order says.
+  const rank = (id: string) => (id === 'urgent' ? -1 : order.indexOf(id) + 1 || 99)
+  const sections = [...spec.sections].sort((a, b) => rank(a.id) - rank(b.id))
   const compact = design.layout.density === 'compact'
   const references = spec.references
     .map(
@@ -85,6 +87,7 @@ h1{font-size:1.5rem;margin:.2rem 0}h2{font-size:1.15rem;margin:1.4rem 0 .6rem}h3
 .charts{display:grid;gap:.75rem;grid-template-columns:repeat(${design.layout.columns},minmax(0,1fr));margin-top:.75rem}
 @media (max-width:40rem){.grid,.charts{grid-template-columns:1fr}}
 .card{background:#fff;border:1px solid #d0d7de;border-radius:.5rem;padding:${compact ? '.6rem .75rem' : '.8rem 1rem'};overflow-wrap:anywhere}
+.card.urgent{border:3px solid #a40e26}
 .card header{display:flex;justify-content:space-between;gap:.5rem;align-items:baseline}
 .card p{margin:.35rem 0}.value{font-size:1.6rem;font-weight:600}.value small{font-size:.9rem;color:#57606a;font-weight:400}
 .badge{font-size:.75rem;padding:.1rem .5rem;border-radius:1rem;white-space:nowrap}

@@ -115,7 +115,30 @@ function deviationCards(analysis: Analysis): Card[] {
 export function buildDashboardSpec(analysis: Analysis, plan: ActionPlan | null): DashboardSpec {
   const labs = analysis.observations.filter((o) => o.modality === 'biomarkers' || o.modality === 'behavioral')
   const flagged = analysis.interpretations.filter((i) => i.severity !== 'none')
+  const urgent = analysis.urgent ?? null
   const sections: Section[] = [
+    // A critical result comes before everything else, whatever the design.
+    ...(urgent
+      ? [
+          {
+            id: 'urgent',
+            title: 'Urgent',
+            cards: [
+              {
+                id: 'card_urgent',
+                kind: 'urgent' as const,
+                title: urgent.title,
+                value: null,
+                unit: null,
+                status: 'urgent' as const,
+                detail: `${urgent.statement} ${urgent.steps.join(' ')}`,
+                sources: urgent.sources,
+              },
+            ],
+            charts: [],
+          },
+        ]
+      : []),
     {
       id: 'overview',
       title: 'Overview',
@@ -214,6 +237,7 @@ export function buildDashboardSpec(analysis: Analysis, plan: ActionPlan | null):
       charts: [],
     })
   const references: Reference[] = uniqueReferences([
+    ...(urgent?.references ?? []),
     ...analysis.interpretations.flatMap((i) => i.references),
     ...analysis.baselines.flatMap((b) => b.references),
     ...analysis.links.flatMap((l) => l.references),

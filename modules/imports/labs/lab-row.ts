@@ -4,6 +4,7 @@
 // kept under an `unknown:` code with a warning, never dropped.
 
 import { findBiomarker } from '../../biomarkers/catalog'
+import { normalizeLabFlag } from '../../biomarkers/lab-flags'
 import { toUcum } from '../../biomarkers/lab-units'
 import type { BiomarkerDefinition } from '../../biomarkers/types'
 import { convertToCanonical } from '../../biomarkers/units'
@@ -117,6 +118,7 @@ export function labObservation(row: LabRowInput, ctx: LabContext): NewObservatio
   if (row.loinc) details.loinc = row.loinc
   const base = {
     modality: 'biomarkers' as const,
+    lab_flag: normalizeLabFlag(row.flag),
     original_name: name,
     original_value: rawValue === null || rawValue === undefined ? null : String(rawValue),
     original_unit: unitWritten || null,
