@@ -2,7 +2,7 @@
 // interpretation per marker: what the value means against its range, how it changed since the first
 // value, how much weight that bears, and the records and references it rests on.
 
-import type { BiomarkerDefinition } from '../biomarkers/types'
+import type { BiomarkerDefinition, Citation, ContextThreshold } from '../biomarkers/types'
 import type { Reference, SourceCitation } from './citation-model'
 import type { AnalysisOptions, Catalogs, ObservationInput } from './inputs'
 import type { Interpretation, ObservationItem } from './model'
@@ -94,6 +94,28 @@ function withLabFlag(j: Judgement, flag: string | null | undefined): { j: Judgem
     note: `The lab flagged it ${theirs}, while the ${j.basis === 'lab' ? "lab's printed range" : 'catalog range'} puts it ${ours.replace('_', ' ')}; the lab knows its method, so ask the clinician which applies.`,
   }
 }
+
+/** Published thresholds past which a value needs a sentence of context (WHO ferritin). */
+function contextThresholds(
+  def: BiomarkerDefinition | undefined,
+  value: number | null,
+  sex: 'female' | 'male' | undefined,
+): ContextThreshold[] {
+  if (!def?.context_thresholds || value === null) return []
+  return def.context_thresholds.filter(
+    (c) =>
+      (c.sex === undefined || c.sex === sex) &&
+      ((c.below !== undefined && value < c.below) || (c.above !== undefined && value > c.above)),
+  )
+}
+
+const citationReference = (id: string, c: Citation): Reference => ({
+  id: c.pmid ? `pmid:${c.pmid}` : id,
+  kind: 'guideline',
+  title: c.title,
+  url: c.url ?? null,
+  pmid: c.pmid ?? null,
+})
 
 /** Group numeric or text observations of one modality by code, oldest first within each group. */
 function byCode(observations: ObservationInput[]): Map<string, ObservationInput[]> {
@@ -225,6 +247,8 @@ export function markerFindings(
     )
     let j = judged.j
     const notes = judged.note ? [judged.note] : []
+    const context = contextThresholds(def, latest.value, options.profile?.sex)
+    notes.push(...context.map((c) => c.text))
     const hit = criticalHit(latest, def)
     if (hit) {
       critical.push(hit)
@@ -240,7 +264,11 @@ export function markerFindings(
           : 'The lab flagged it critical: see the urgent item.',
       )
     }
-    const references = uniqueReferences([...referencesFor(def, j, latest), ...(hit?.references ?? [])])
+    const references = uniqueReferences([
+      ...referencesFor(def, j, latest),
+      ...context.map((c) => citationReference(`context:${code}`, c.citation)),
+      ...(hit?.references ?? []),
+    ])
     const name = def?.name ?? latest.original_name
     const sources = [citeObservation(latest)]
     items.push({

@@ -60,10 +60,25 @@ export interface BiomarkerDefinition {
   /** Caveats about the ranges (which bound comes from where, assay dependence, cycle phase). */
   range_note?: string
   /**
+   * Published thresholds that are context, not the reference range (WHO ferritin for depletion and
+   * overload): a value past one adds its sentence to the interpretation.
+   */
+  context_thresholds?: ContextThreshold[]
+  /**
    * Conversions UCUM cannot do from the unit alone (IFCC ↔ NGSP HbA1c, insulin units ↔ pmol/L,
    * mEq/L of a divalent ion): canonical = value × factor + offset.
    */
   linear_units?: LinearUnit[]
+}
+
+export interface ContextThreshold {
+  sex?: Sex
+  /** Applies to a value strictly below this. */
+  below?: number
+  /** Applies to a value above this. */
+  above?: number
+  text: string
+  citation: Citation
 }
 
 /** A published source for a marker's ranges. */

@@ -35,7 +35,13 @@ export const TrendPoint = Type.Object({
   source_id: Type.String(),
 })
 
-const Range = Type.Object({ low: Type.Optional(Type.Number()), high: Type.Optional(Type.Number()) })
+const Range = Type.Object({
+  low: Type.Optional(Type.Number()),
+  high: Type.Optional(Type.Number()),
+  high_exclusive: Type.Optional(
+    Type.Boolean({ description: 'A half-open guideline cut-off: `high` itself is already high (`< 130`).' }),
+  ),
+})
 
 export const MarkerTrend = Type.Object(
   {

@@ -95,6 +95,7 @@ function markerTrend(subject: Subject, points: TrendPoint[]): MarkerTrend {
     ? {
         ...(range.low !== undefined ? { low: range.low } : {}),
         ...(range.high !== undefined ? { high: range.high } : {}),
+        ...(range.high_exclusive ? { high_exclusive: true } : {}),
       }
     : null
   const delta = round(latest - first)

@@ -67,7 +67,10 @@ export const LIPIDS = [
     unit: 'mg/dL',
     alternate_units: ['mmol/L'],
     molar_mass: CHOLESTEROL,
-    reference: [forSex('male', 40), forSex('female', 50)],
+    // ATP III gives the cut-offs in both units (< 40 mg/dL or < 1.03 mmol/L; < 50 or < 1.29 for
+    // women); the lower of the two, 39.8 and 49.8 mg/dL, keeps a result reported in SI units from being
+    // called low when the guideline's own SI cut-off calls it normal.
+    reference: [forSex('male', 39.8), forSex('female', 49.8)],
     optimal: [range(60)],
     better: 'higher',
     noise_percent: 8,
