@@ -14,6 +14,7 @@ import { geneticsTasks } from './genetics/tasks'
 import { goalsModule } from './goals'
 import { importsModule } from './imports'
 import { mcpModule } from './mcp'
+import { profilesModule } from './profiles'
 import { sandboxModule } from './sandbox'
 import { type Clock, systemClock } from './shared/clock'
 import type { Config } from './shared/config'
@@ -42,6 +43,7 @@ export const MODULES: readonly DomainModule[] = [
   geneticsModule,
   analysesModule,
   goalsModule,
+  profilesModule,
   dashboardsModule,
   mcpModule,
 ]

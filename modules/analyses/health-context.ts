@@ -3,6 +3,7 @@
 // size so it fits in a prompt. Computed on request from the same engine as analyses; nothing stored.
 
 import { listActiveGoals } from '../goals/service'
+import { analysisProfile } from '../profiles/service'
 import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import { catalogs } from './catalogs'
@@ -35,7 +36,11 @@ export async function buildHealthContext(
   const now = app.clock.now()
   const sources = await resolveSources(app, scope)
   const inputs = await gatherInputs(app, scope, sources)
-  const body = runAnalysis('multimodal', inputs, catalogs, { profile: null, baselineDays: 28, recentDays: 7 })
+  const body = runAnalysis('multimodal', inputs, catalogs, {
+    profile: await analysisProfile(app, scope),
+    baselineDays: 28,
+    recentDays: 7,
+  })
   const goals = await listActiveGoals(app, scope, 10)
 
   const urgentCodes = new Set(body.urgent?.findings.map((f) => f.code) ?? [])

@@ -4,6 +4,7 @@
 // data cannot answer. An optional model may phrase the answer from those statements only.
 
 import { BIOMARKERS } from '../biomarkers/catalog'
+import { analysisProfile } from '../profiles/service'
 import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import { WEARABLE_METRICS } from '../wearables/service'
@@ -62,7 +63,11 @@ const fromReferences = (refs: Reference[]): QueryCitation[] =>
 export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody): Promise<QueryAnswer> {
   const analysis = body.analysis_id ? await getAnalysis(app, scope, body.analysis_id) : null
   const inputs = await gatherInputs(app, scope, await resolveSources(app, scope))
-  const data = runAnalysis('multimodal', inputs, catalogs, { profile: null, baselineDays: 28, recentDays: 7 })
+  const data = runAnalysis('multimodal', inputs, catalogs, {
+    profile: await analysisProfile(app, scope),
+    baselineDays: 28,
+    recentDays: 7,
+  })
 
   type Topic = { marker: (typeof BIOMARKERS)[number] } | { metric: (typeof WEARABLE_METRICS)[number] }
   const candidates: Topic[] = [

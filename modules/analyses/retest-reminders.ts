@@ -2,6 +2,7 @@
 // of range) and when each kind of tracked data needs a check-in (a wearable or diary sync), with next
 // due dates and overdue flags, each citing the record it counts from.
 
+import { analysisProfile } from '../profiles/service'
 import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import { catalogs } from './catalogs'
@@ -28,7 +29,7 @@ export async function retestReminders(app: AppContext, scope: Scope): Promise<Re
   const sources = await resolveSources(app, scope)
   const inputs = await gatherInputs(app, scope, sources)
   const { observations } = markerFindings(inputs.observations, catalogs, {
-    profile: null,
+    profile: await analysisProfile(app, scope),
     baselineDays: 28,
     recentDays: 7,
   })

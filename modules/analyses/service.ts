@@ -1,6 +1,7 @@
 // Analyses: run the engine over the caller's data (all of it, or the named sources), store the result,
 // and read analyses back within the caller's scope. Other modules (dashboards, MCP) call these.
 
+import { analysisProfile } from '../profiles/service'
 import type { AppContext } from '../shared/context'
 import { newId } from '../shared/ids'
 import { readPage, toPage } from '../shared/pagination'
@@ -78,7 +79,10 @@ export async function createAnalysis(
     (!hasData(inputs) && !inputs.sources.some((s) => s.modality === 'genetics'))
   )
     throw noData('There is no data to analyse: import lab results, wearable data or a genotype file first.')
-  return store(app, scope, runAnalysis('multimodal', inputs, catalogs, optionsOf(body)))
+  // Sex and age the request leaves out come from the stored profile (set by the user or read from data).
+  const stored = await analysisProfile(app, scope)
+  const profile = stored || body.profile ? { ...stored, ...body.profile } : undefined
+  return store(app, scope, runAnalysis('multimodal', inputs, catalogs, optionsOf({ ...body, profile })))
 }
 
 /** POST /wearables/analyze: baselines and deviations of wearable metrics. */

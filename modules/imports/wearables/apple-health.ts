@@ -4,6 +4,7 @@
 // read; other record types are counted and reported.
 
 import { SaxesParser } from 'saxes'
+import type { PersonFacts } from '../../profiles/service'
 import { deviceKey } from '../../wearables/devices'
 import { parseDate } from '../dates'
 import type { Warnings } from '../parsed'
@@ -32,18 +33,23 @@ export async function readAppleHealth(
   chunks: AsyncIterable<string> | Iterable<string>,
   accumulator: WearableAccumulator,
   warnings: Warnings,
-): Promise<{ records: number }> {
+): Promise<{ records: number; person: PersonFacts | null }> {
   const parser = new SaxesParser({ position: true })
   let failure: { message: string; line: number } | null = null
   let sawRoot = false
   let records = 0
   const unsupported = new Map<string, number>()
+  let person: PersonFacts | null = null
 
   parser.on('error', (error) => {
     failure ??= { message: error.message.replace(/^\d+:\d+: /, ''), line: parser.line }
   })
   parser.on('opentag', (node) => {
     if (node.name === 'HealthData') sawRoot = true
+    if (node.name === 'Me') {
+      person = personOf(node.attributes as Record<string, string>)
+      return
+    }
     if (node.name !== 'Record' && node.name !== 'Workout') return
     records++
     const a = node.attributes as Record<string, string>
@@ -111,7 +117,22 @@ export async function readAppleHealth(
       `${total} records of types this service does not read were skipped (${types}${unsupported.size > 8 ? ', …' : ''}).`,
     )
   }
-  return { records }
+  return { records, person }
+}
+
+const SEXES: Record<string, PersonFacts['sex']> = {
+  HKBiologicalSexFemale: 'female',
+  HKBiologicalSexMale: 'male',
+}
+
+/** Sex and birth date from the export's `<Me>` element (HealthKit characteristics), when stated. */
+function personOf(a: Record<string, string>): PersonFacts | null {
+  const sex = SEXES[a.HKCharacteristicTypeIdentifierBiologicalSex ?? '']
+  const birth = /^\d{4}-\d{2}-\d{2}$/.test(a.HKCharacteristicTypeIdentifierDateOfBirth ?? '')
+    ? a.HKCharacteristicTypeIdentifierDateOfBirth
+    : undefined
+  if (!sex && !birth) return null
+  return { ...(sex ? { sex } : {}), ...(birth ? { birth_date: birth } : {}), from: 'Apple Health <Me>' }
 }
 
 /** Text chunks of a byte array, decoded as UTF-8 64 KiB at a time. */
