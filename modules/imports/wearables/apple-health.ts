@@ -27,6 +27,15 @@ export function looksLikeAppleHealth(head: string): boolean {
   return /<HealthData[\s>]/.test(head) || /<!DOCTYPE\s+HealthData/.test(head)
 }
 
+/** The local day a sleep segment's night ends on. */
+export function wakeUpDay(endWritten: string, endLocalDate: string): string {
+  const hour = Number(/^\d{4}-\d{2}-\d{2}[T ](\d{2}):/.exec(endWritten.trim())?.[1] ?? '0')
+  if (hour < 18) return endLocalDate
+  const next = new Date(`${endLocalDate}T00:00:00.000Z`)
+  next.setUTCDate(next.getUTCDate() + 1)
+  return next.toISOString().slice(0, 10)
+}
+
 const minutesBetween = (a: string, b: string) => (new Date(b).getTime() - new Date(a).getTime()) / 60_000
 
 export async function readAppleHealth(
@@ -65,7 +74,14 @@ export async function readAppleHealth(
       return
     }
     const device = deviceKey(a.sourceName) ?? deviceKey(a.device)
-    const base = { start: start.iso, end: end?.iso ?? null, local_date: start.local_date, device, ref: line }
+    const base = {
+      start: start.iso,
+      end: end?.iso ?? null,
+      local_date: start.local_date,
+      device,
+      ref: line,
+      start_written: a.startDate,
+    }
     if (node.name === 'Workout') {
       if (end) {
         accumulator.add({
@@ -82,8 +98,9 @@ export async function readAppleHealth(
     const type = a.type ?? ''
     if (type === SLEEP_TYPE) {
       if (!end || !(a.value in SLEEP_STAGES)) return
-      // A night belongs to the day one wakes up.
-      const night = { ...base, local_date: end.local_date, name: a.value, unit: 'min' }
+      // A night belongs to the day one wakes up: a segment ending in the evening (from 18:00 local) is
+      // the start of the night that ends the next morning, not part of the day it ends on.
+      const night = { ...base, local_date: wakeUpDay(a.endDate, end.local_date), name: a.value, unit: 'min' }
       const minutes = minutesBetween(start.iso, end.iso)
       const stage = SLEEP_STAGES[a.value]
       if (stage) accumulator.add({ ...night, metric: stage, value: minutes })
