@@ -38,6 +38,43 @@ export const WEARABLE_METRICS: readonly WearableMetricDefinition[] = Object.free
     daily: 'mean',
     better: 'in_range',
   },
+  // Provider scores: each vendor's own composite, kept under its name and never mixed with another's.
+  {
+    code: 'oura_readiness_score',
+    name: 'Readiness score (Oura)',
+    unit: '{score}',
+    daily: 'last',
+    better: 'higher',
+  },
+  { code: 'oura_sleep_score', name: 'Sleep score (Oura)', unit: '{score}', daily: 'last', better: 'higher' },
+  {
+    code: 'oura_activity_score',
+    name: 'Activity score (Oura)',
+    unit: '{score}',
+    daily: 'last',
+    better: 'higher',
+  },
+  {
+    code: 'whoop_recovery_score',
+    name: 'Recovery score (WHOOP)',
+    unit: '%',
+    daily: 'last',
+    better: 'higher',
+  },
+  {
+    code: 'whoop_strain',
+    name: 'Day strain (WHOOP, 0-21)',
+    unit: '{score}',
+    daily: 'last',
+    better: 'in_range',
+  },
+  {
+    code: 'whoop_sleep_performance',
+    name: 'Sleep performance (WHOOP)',
+    unit: '%',
+    daily: 'last',
+    better: 'higher',
+  },
 ])
 
 /** Self-reported and logged behaviour: a sleep diary, exercise, nutrition and habits. */
