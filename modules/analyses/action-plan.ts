@@ -280,6 +280,7 @@ export function buildActionPlan(
   const covered = new Set(patterns.flatMap((p) => p.targets))
   const candidates = reconcileWithRecovery(
     mergeThemes([...patterns, ...single.filter((c) => !c.targets.some((t) => covered.has(t)))]),
+    analysis,
   )
   candidates.sort(
     (a, b) => b.score - a.score || b.factors.severity - a.factors.severity || a.id.localeCompare(b.id),

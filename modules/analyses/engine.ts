@@ -8,6 +8,7 @@ import type { AnalysisInputs, AnalysisOptions, Catalogs } from './inputs'
 import { markerFindings } from './marker-findings'
 import type { Analysis, Baseline, Interpretation, ModalityName, ObservationItem } from './model'
 import { displayUnit, fmt } from './ranges'
+import { recoverySignal } from './recovery-signal'
 import { GUIDELINES, uniqueReferences } from './references'
 import { urgentItem } from './urgent'
 import { wearableFindings } from './wearable-baselines'
@@ -168,6 +169,7 @@ export function runAnalysis(
       text: `${parts.join('; ')}.`,
     },
     urgent,
+    recovery: recoverySignal(wearables.baselines),
     observations,
     interpretations,
     baselines: wearables.baselines,

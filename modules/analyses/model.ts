@@ -294,6 +294,39 @@ export const Urgent = Type.Object(
   },
 )
 
+export const RecoverySignal = Type.Object(
+  {
+    level: Type.Union(
+      [
+        Type.Literal('strained'),
+        Type.Literal('watch'),
+        Type.Literal('normal'),
+        Type.Literal('insufficient_data'),
+      ],
+      { description: '`strained`: two or more inputs moved the adverse way; `watch`: one; `normal`: none.' },
+    ),
+    statement: Type.String(),
+    components: Type.Array(
+      Type.Object({
+        code: Type.String(),
+        name: Type.String(),
+        baseline_mean: Type.Number(),
+        recent_mean: Type.Number(),
+        z: Type.Number(),
+        percent: Nullable(Type.Number()),
+        adverse: Type.Boolean(),
+      }),
+    ),
+    sources: Type.Array(SourceCitation),
+    references: Type.Array(Reference),
+  },
+  {
+    $id: 'RecoverySignal',
+    description:
+      'HRV, resting heart rate, respiratory rate and skin temperature against the personal baseline; the method is in references.',
+  },
+)
+
 export const AnalysisKind = Type.Union([Type.Literal('multimodal'), Type.Literal('wearables')])
 
 export const Analysis = Type.Object(
@@ -314,6 +347,7 @@ export const Analysis = Type.Object(
     }),
     summary: AnalysisSummary,
     urgent: Nullable(Urgent),
+    recovery: Nullable(RecoverySignal),
     observations: Type.Array(ObservationItem),
     interpretations: Type.Array(Interpretation),
     baselines: Type.Array(Baseline),
@@ -343,6 +377,7 @@ export const AnalysisIdParams = Type.Object({ id: Type.String({ pattern: '^an_[0
 
 export type Analysis = Static<typeof Analysis>
 export type UrgentItem = Static<typeof Urgent>
+export type RecoverySignal = Static<typeof RecoverySignal>
 export type UrgentFindingItem = Static<typeof UrgentFinding>
 export type AnalysisListItem = Static<typeof AnalysisListItem>
 export type AnalysisCreateBody = Static<typeof AnalysisCreateBody>

@@ -43,6 +43,7 @@ export function toAnalysis(row: repo.AnalysisRow): Analysis {
     ...body,
     // Analyses stored before the urgent tier existed have no such field.
     urgent: body.urgent ?? null,
+    recovery: body.recovery ?? null,
   }
 }
 
