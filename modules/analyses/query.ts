@@ -12,8 +12,10 @@ import { catalogs } from './catalogs'
 import type { Reference, SourceCitation } from './citation-model'
 import { runAnalysis } from './engine'
 import { gatherInputs, resolveSources } from './gather-inputs'
+import { type Alias, intentOf } from './query-intent'
 import { phraseWithModel } from './query-llm'
 import type { QueryAnswer, QueryBody, QueryCitation, QueryStatement } from './query-model'
+import { apoeStatements, glycaemiaCategories, kidneyCategories, metricStatement } from './query-statements'
 import { describeRange } from './ranges'
 import { biomarkerReference } from './references'
 import { getAnalysis } from './service'
@@ -81,14 +83,37 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
   )
   const markers = all.flatMap((x) => ('marker' in x ? [x.marker] : []))
   const metrics = all.flatMap((x) => ('metric' in x ? [x.metric] : []))
+  // Everyday names ("blood sugar", "kidney function", "sleep", "HRV") → the codes the data holds.
+  const intent = intentOf(body.question, app.clock.now())
+  const held = new Set([...data.observations.map((o) => o.code), ...inputs.wearables.map((w) => w.code)])
+  const missing: Alias[] = []
+  for (const alias of intent.aliases) {
+    const present = alias.codes.filter((c) => held.has(c))
+    if (present.length === 0) {
+      missing.push(alias)
+      continue
+    }
+    const metricAlias = present.every((c) => WEARABLE_METRICS.some((m) => m.code === c))
+    for (const code of metricAlias ? present.slice(0, 1) : present) {
+      const marker = BIOMARKERS.find((m) => m.code === code)
+      const metric = WEARABLE_METRICS.find((m) => m.code === code)
+      if (marker && !markers.includes(marker)) markers.push(marker)
+      if (metric && !metrics.includes(metric)) metrics.push(metric)
+    }
+  }
   const genes = [...new Set(inputs.findings.map((f) => f.gene).filter((g): g is string => !!g))].filter(
     (g) => mention(body.question, [g]) !== null,
   )
   const rsids = [...body.question.toLowerCase().matchAll(/\brs\d+\b/g)].map((m) => m[0])
-  const topics = [...markers.map((m) => m.code), ...metrics.map((m) => m.code), ...genes, ...rsids].slice(
-    0,
-    MAX_TOPICS,
-  )
+  const apoeAsked = intent.genotype && inputs.apoe.length > 0 && !genes.includes('APOE')
+  const topics = [
+    ...markers.map((m) => m.code),
+    ...metrics.map((m) => m.code),
+    ...genes,
+    ...rsids,
+    ...(apoeAsked ? ['APOE'] : []),
+    ...missing.map((a) => a.topic),
+  ].slice(0, MAX_TOPICS)
 
   const statements: Omit<QueryStatement, 'id'>[] = []
   const notes: string[] = []
@@ -132,14 +157,29 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
     )
     if (general.length === 1)
       statements.push({
-        text: `The catalog's reference range for ${def.name} is ${describeRange({ low: general[0].low ?? null, high: general[0].high ?? null }, def.unit)}; lower values are ${def.better === 'lower' ? 'better' : def.better === 'higher' ? 'worse' : 'judged by the range'}.`,
+        text: `The catalog's reference range for ${def.name} is ${describeRange({ low: general[0].low ?? null, high: general[0].high ?? null, high_exclusive: general[0].high_exclusive }, def.unit)}; lower values are ${def.better === 'lower' ? 'better' : def.better === 'higher' ? 'worse' : 'judged by the range'}.`,
         citations: fromReferences([biomarkerReference(def)]),
       })
   }
+  if (intent.aliases.some((a) => a.topic === 'blood_sugar')) statements.push(...glycaemiaCategories(data))
+  if (intent.aliases.some((a) => a.topic === 'kidney_function')) statements.push(...kidneyCategories(data))
   for (const metric of metrics.filter((m) => topics.includes(m.code))) {
     const interpretation = interpretationOf(metric.code)
     const baseline = data.baselines.find((b) => b.code === metric.code)
-    if (interpretation) {
+    // A window or an aggregate in the question is answered as asked (one day, an average, a change).
+    const asked =
+      intent.window || intent.aggregate === 'average' || intent.aggregate === 'latest'
+        ? metricStatement(
+            metric.code,
+            inputs.wearables.find((w) => w.code === metric.code),
+            intent.window,
+            intent.aggregate,
+          )
+        : null
+    if (asked) {
+      statements.push(asked)
+      if (!intent.window && interpretation) statements.push(interpretation)
+    } else if (interpretation) {
       statements.push(interpretation)
     } else if (baseline) {
       statements.push({
@@ -163,6 +203,7 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
       citations: [...fromSources(g.sources), ...fromReferences(g.references)],
     })
   }
+  if (apoeAsked || genes.includes('APOE')) statements.push(...apoeStatements(inputs))
   for (const link of data.links.filter((l) => l.markers.some((m) => topics.includes(m)))) {
     statements.push({
       text: link.statement,
@@ -177,11 +218,23 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
   } else if (!answerable) {
     notes.push('Your data holds nothing about what the question names; only catalog facts are given.')
   }
+  // Say which data would answer what the data cannot.
+  const wouldAnswer = [
+    ...missing.map((a) => ({ topic: a.topic.replaceAll('_', ' '), needs: a.needs })),
+    ...markers
+      .filter((m) => topics.includes(m.code) && !held.has(m.code))
+      .map((m) => ({ topic: m.name, needs: `a ${m.name} result from a lab report` })),
+    ...metrics
+      .filter((m) => topics.includes(m.code) && !held.has(m.code))
+      .map((m) => ({ topic: m.name, needs: `${m.name.toLowerCase()} data from a wearable or app export` })),
+  ]
+  if (wouldAnswer.length > 0)
+    notes.push(`What would answer the rest: ${wouldAnswer.map((w) => `${w.topic}: ${w.needs}`).join('; ')}.`)
   let answer = answerable
     ? numbered.map((s) => s.text).join(' ')
     : topics.length === 0
       ? 'Your data and the catalogs cannot answer this question: it names no lab marker, wearable metric or gene that they cover. Ask about a marker (for example LDL cholesterol), a metric (for example resting heart rate) or a gene in your genotype results.'
-      : `Your data cannot answer this question: there are no results for ${topics.join(', ')}. ${numbered.map((s) => s.text).join(' ')}`
+      : `Your data cannot answer this question: there are no results for ${topics.join(', ').replaceAll('_', ' ')}.${numbered.length > 0 ? ` ${numbered.map((s) => s.text).join(' ')}` : ''}${wouldAnswer.length > 0 ? ` It would take ${wouldAnswer.map((w) => w.needs).join('; ')}.` : ''}`
   let phrasedBy: QueryAnswer['phrased_by'] = 'retrieval'
   const llm = app.config.queryLlm
   if (llm && answerable) {
