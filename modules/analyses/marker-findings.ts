@@ -4,6 +4,7 @@
 
 import type { BiomarkerDefinition, Citation, ContextThreshold } from '../biomarkers/types'
 import type { Reference, SourceCitation } from './citation-model'
+import { derivedObservations } from './derived-observations'
 import type { AnalysisOptions, Catalogs, ObservationInput } from './inputs'
 import type { Interpretation, ObservationItem } from './model'
 import { describeRange, displayUnit, fmt, type Judgement, judge, round } from './ranges'
@@ -12,11 +13,19 @@ import { type CriticalHit, criticalHit } from './urgent'
 
 const HISTORY_POINTS = 50
 
-export const citeObservation = (o: ObservationInput): SourceCitation => ({
-  source_id: o.source_id,
-  observation_ids: [o.id],
-  source_ref: o.source_ref,
-})
+/** The record a value came from; a derived value cites the records it was computed from. */
+export const citeObservation = (o: ObservationInput): SourceCitation =>
+  o.derived
+    ? {
+        source_id: o.source_id,
+        observation_ids: o.derived.inputs.filter((i) => i.source_id === o.source_id).map((i) => i.id),
+        source_ref: o.source_ref,
+      }
+    : { source_id: o.source_id, observation_ids: [o.id], source_ref: o.source_ref }
+
+/** Every record a value rests on, one citation per source. */
+const citationsOf = (o: ObservationInput): SourceCitation[] =>
+  o.derived ? dedupeCitations(o.derived.inputs.map((i) => citeObservation(i))) : [citeObservation(o)]
 
 const labReference = (o: ObservationInput): Reference => ({
   id: `lab_range:${o.source_id}`,
@@ -234,9 +243,10 @@ export function markerFindings(
   const items: ObservationItem[] = []
   const interpretations: Interpretation[] = []
   const critical: CriticalHit[] = []
-  const relevant = withoutReuploads(
+  const measured = withoutReuploads(
     observations.filter((o) => o.modality === 'biomarkers' || o.modality === 'behavioral'),
   )
+  const relevant = [...measured, ...derivedObservations(measured, options.profile)]
   for (const [code, series] of byCode(relevant)) {
     const latest = series[series.length - 1]
     const def = latest.modality === 'biomarkers' ? catalogs.biomarker(code) : undefined
@@ -265,12 +275,14 @@ export function markerFindings(
       )
     }
     const references = uniqueReferences([
+      ...(latest.derived ? [citationReference(`formula:${code}`, latest.derived.citation)] : []),
       ...referencesFor(def, j, latest),
       ...context.map((c) => citationReference(`context:${code}`, c.citation)),
       ...(hit?.references ?? []),
     ])
-    const name = def?.name ?? latest.original_name
-    const sources = [citeObservation(latest)]
+    const name = latest.derived?.name ?? def?.name ?? latest.original_name
+    if (latest.derived) notes.unshift(`Computed as ${latest.derived.formula}.`)
+    const sources = citationsOf(latest)
     items.push({
       code,
       name,
@@ -284,6 +296,7 @@ export function markerFindings(
       reference_range: j.reference,
       optimal_range: j.optimal,
       measurements: series.length,
+      ...(latest.derived ? { formula: latest.derived.formula } : {}),
       history: series
         .filter((o) => o.value !== null)
         .slice(-HISTORY_POINTS)
@@ -299,7 +312,7 @@ export function markerFindings(
     if (latest.modality !== 'biomarkers') continue
     const change = changeOf(series, def)
     const cited = change
-      ? [citeObservation(series.find((o) => o.value !== null) as ObservationInput), ...sources]
+      ? [...citationsOf(series.find((o) => o.value !== null) as ObservationInput), ...sources]
       : sources
     interpretations.push({
       id: `int_${code}`,

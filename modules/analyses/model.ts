@@ -148,6 +148,9 @@ export const ObservationItem = Type.Object({
   reference_range: Nullable(Range),
   optimal_range: Nullable(Range),
   measurements: Type.Integer({ description: 'How many values of this marker the analysis saw.' }),
+  formula: Type.Optional(
+    Type.String({ description: 'Present on a derived marker: the formula it was computed with (cited).' }),
+  ),
   history: Type.Array(
     Type.Object({
       observed_at: Type.String({ format: 'date-time' }),

@@ -34,7 +34,8 @@ export async function retestReminders(app: AppContext, scope: Scope): Promise<Re
     recentDays: 7,
   })
   const reminders: RetestReminder[] = []
-  for (const o of observations.filter((x) => x.modality === 'biomarkers')) {
+  // Derived markers are retested through the results they are computed from.
+  for (const o of observations.filter((x) => x.modality === 'biomarkers' && !x.formula)) {
     const def = catalogs.biomarker(o.code)
     const outside = o.status === 'low' || o.status === 'high'
     const cadence = (def?.retest_days ?? DEFAULT_MARKER_DAYS)[outside ? 'out_of_range' : 'in_range']
