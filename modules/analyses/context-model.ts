@@ -35,6 +35,18 @@ export const HealthContext = Type.Object(
         { description: 'A critical result: shown first and never trimmed by the size bound.' },
       ),
     ),
+    recovery: Nullable(
+      Type.Object(
+        {
+          level: Type.String({ description: '`strained`, `watch`, `normal` or `insufficient_data`.' }),
+          statement: Type.String(),
+        },
+        {
+          description:
+            'The wearable recovery signal (HRV, resting HR, breathing rate, temperature vs baseline).',
+        },
+      ),
+    ),
     latest: Type.Array(
       Type.Object({
         code: Type.String(),

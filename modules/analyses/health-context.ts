@@ -120,6 +120,10 @@ export async function buildHealthContext(
           source_ids: body.urgent.sources.map((s) => s.source_id),
         }
       : null,
+    recovery:
+      body.recovery && body.recovery.level !== 'insufficient_data'
+        ? { level: body.recovery.level, statement: body.recovery.statement }
+        : null,
     latest,
     flags,
     genotype_highlights,
@@ -142,6 +146,9 @@ export async function buildHealthContext(
 function textOf(c: HealthContext): string {
   const lines = [
     ...(c.urgent ? [`URGENT — ${c.urgent.title}. ${c.urgent.statement}`] : []),
+    ...(c.recovery && c.recovery.level !== 'normal'
+      ? [`Recovery (${c.recovery.level}): ${c.recovery.statement}`]
+      : []),
     ...c.latest.map(
       (l) =>
         `${l.name}: ${l.value === null ? 'n/a' : fmt(l.value)}${l.unit ? ` ${displayUnit(l.unit)}` : ''} (${l.status}, ${l.observed_at.slice(0, 10)}, ${l.source_id})`,

@@ -3,6 +3,7 @@
 // value, how much weight that bears, and the records and references it rests on.
 
 import type { BiomarkerDefinition, Citation, ContextThreshold } from '../biomarkers/types'
+import { judgeDirection } from '../trends/direction'
 import type { Reference, SourceCitation } from './citation-model'
 import { derivedObservations } from './derived-observations'
 import type { AnalysisOptions, Catalogs, ObservationInput } from './inputs'
@@ -139,9 +140,15 @@ function byCode(observations: ObservationInput[]): Map<string, ObservationInput[
   return new Map([...groups.entries()].sort(([a], [b]) => a.localeCompare(b)))
 }
 
+/**
+ * The change since the first value, by the same rule trends use (noise-aware, least-squares over three
+ * or more points, toward or away from the range for in-range markers). A move beyond the test-to-test
+ * variation that stays inside the range is `changed`, so it is said rather than called stable.
+ */
 function changeOf(
   series: ObservationInput[],
   def: BiomarkerDefinition | undefined,
+  reference: Judgement['reference'],
 ): Interpretation['change'] {
   const numeric = series.filter((o) => o.value !== null)
   if (numeric.length < 2) return null
@@ -151,10 +158,27 @@ function changeOf(
   const percent = first.value !== 0 ? (delta / Math.abs(first.value as number)) * 100 : null
   const noise = def?.noise_percent ?? null
   let direction: NonNullable<Interpretation['change']>['direction'] = 'changed'
-  if (percent !== null && noise !== null && Math.abs(percent) <= noise) direction = 'stable'
-  else if (delta === 0) direction = 'stable'
-  else if (def?.better === 'lower') direction = delta < 0 ? 'improving' : 'worsening'
-  else if (def?.better === 'higher') direction = delta > 0 ? 'improving' : 'worsening'
+  if (noise !== null && def) {
+    const range = reference
+      ? {
+          ...(reference.low !== null ? { low: reference.low } : {}),
+          ...(reference.high !== null ? { high: reference.high } : {}),
+          ...(reference.high_exclusive ? { high_exclusive: true } : {}),
+        }
+      : null
+    const moved = judgeDirection(
+      numeric.map((o) => ({ value: o.value as number, t: Date.parse(o.observed_at) })),
+      def.better,
+      noise,
+      range,
+    )
+    direction =
+      moved.direction === 'stable' && moved.change_percent !== null && Math.abs(moved.change_percent) >= noise
+        ? 'changed'
+        : moved.direction === 'insufficient_data'
+          ? 'changed'
+          : moved.direction
+  } else if (delta === 0) direction = 'stable'
   return {
     direction,
     first_value: first.value as number,
@@ -180,8 +204,8 @@ function statement(
       : `${fmt(latest.value)}${unit ? ` ${displayUnit(unit)}` : ''}`
   const range = j.reference ? describeRange(j.reference, unit) : null
   const where = {
-    low: `below the reference range (${range})`,
-    high: `above the reference range (${range})`,
+    low: range ? `below the reference range (${range})` : 'flagged low by the lab',
+    high: range ? `above the reference range (${range})` : 'flagged high by the lab',
     in_range: j.optimal
       ? `inside the reference range (${range}) but outside the optimal range (${describeRange(j.optimal, unit)})`
       : `inside the reference range (${range})`,
@@ -195,7 +219,7 @@ function statement(
     const move =
       change.direction === 'stable'
         ? `stable since ${fmt(change.first_value)} on ${change.first_observed_at.slice(0, 10)}${change.noise_percent !== null ? ` (within its ${change.noise_percent}% test-to-test variation)` : ''}`
-        : `${change.delta > 0 ? 'up' : 'down'} ${change.delta_percent !== null ? `${Math.abs(change.delta_percent)}% ` : ''}from ${fmt(change.first_value)} on ${change.first_observed_at.slice(0, 10)}${change.direction === 'changed' ? '' : ` (${change.direction})`}`
+        : `${change.delta > 0 ? 'up' : 'down'} ${change.delta_percent !== null ? `${Math.abs(change.delta_percent)}% ` : ''}from ${fmt(change.first_value)} on ${change.first_observed_at.slice(0, 10)}${change.direction === 'changed' ? (j.status === 'in_range' || j.status === 'optimal' ? `, more than its ${change.noise_percent}% test-to-test variation while staying inside the range: worth watching` : '') : ` (${change.direction})`}`
     text += `; ${move}`
   }
   return [`${text}.`, ...notes].join(' ')
@@ -310,7 +334,7 @@ export function markerFindings(
       references,
     })
     if (latest.modality !== 'biomarkers') continue
-    const change = changeOf(series, def)
+    const change = changeOf(series, def, j.reference)
     const cited = change
       ? [...citationsOf(series.find((o) => o.value !== null) as ObservationInput), ...sources]
       : sources

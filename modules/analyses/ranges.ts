@@ -98,7 +98,9 @@ export function judge(
   if (references.length > 0) {
     const sides = new Set(references.map((r) => side(value, r)))
     if (sides.size > 1) {
-      // The ranges for the possible sexes or ages disagree about this value.
+      // The ranges for the possible sexes or ages disagree about this value; the lab's own interval
+      // (printed for this person) decides when there is one.
+      if (labRange) return judgeByLab(value, lab, better)
       return { ...none, status: 'indeterminate', reference: null, basis: 'catalog' }
     }
     const reference = toRange(references[0])
@@ -113,18 +115,24 @@ export function judge(
         : where
     return { status, severity: severityOf(value, reference, better), reference, optimal, basis: 'catalog' }
   }
-  if (labRange) {
-    const range: MarkerRange = { low: lab.low ?? undefined, high: lab.high ?? undefined }
-    const where = side(value, range)
-    return {
-      status: where === 'inside' ? 'in_range' : where,
-      severity: severityOf(value, lab, better),
-      reference: { low: lab.low, high: lab.high },
-      optimal: null,
-      basis: 'lab',
-    }
-  }
+  if (labRange) return judgeByLab(value, lab, better)
   return none
+}
+
+function judgeByLab(
+  value: number,
+  lab: { low: number | null; high: number | null },
+  better: BiomarkerDefinition['better'],
+): Judgement {
+  const range: MarkerRange = { low: lab.low ?? undefined, high: lab.high ?? undefined }
+  const where = side(value, range)
+  return {
+    status: where === 'inside' ? 'in_range' : where,
+    severity: severityOf(value, lab, better),
+    reference: { low: lab.low, high: lab.high },
+    optimal: null,
+    basis: 'lab',
+  }
 }
 
 /** "≤ 130 mg/dL", "3.5–5.0 mmol/L", "≥ 40 mg/dL". */

@@ -72,6 +72,16 @@ describe('recovery signal', () => {
     )
   })
 
+  it('reaches the health context, where an agent reads it', async () => {
+    const context = (await t.call('POST', `/users/${p.userId}/health-context`, { token: p.key, body: {} }))
+      .body
+    expect(context.recovery.level).toBe('strained')
+    expect(context.text).toContain('Recovery (strained): Recovery looks strained')
+    expect(context.flags.map((f: any) => f.code)).toEqual(
+      expect.arrayContaining(['hrv_rmssd', 'resting_heart_rate']),
+    )
+  })
+
   it('makes one rest action and never asks to bring activity back up', () => {
     const ids = plan.actions.map((a: any) => a.id)
     expect(ids[0]).toBe('act_recovery')
