@@ -68,6 +68,9 @@ function convertBound(marker: BiomarkerDefinition, bound: number | undefined, un
 }
 
 /** The observation for one lab row, or null when the row is set aside (with a warning). */
+type Comparator = '<' | '<=' | '>' | '>='
+const COMPARATORS = new Set(['<', '<=', '>', '>='])
+
 export function labObservation(row: LabRowInput, ctx: LabContext): NewObservationInput | null {
   const name = row.name.trim()
   if (!name) {
@@ -119,6 +122,7 @@ export function labObservation(row: LabRowInput, ctx: LabContext): NewObservatio
   const base = {
     modality: 'biomarkers' as const,
     lab_flag: normalizeLabFlag(row.flag),
+    comparator: COMPARATORS.has(parsed?.comparator ?? '') ? (parsed?.comparator as Comparator) : null,
     original_name: name,
     original_value: rawValue === null || rawValue === undefined ? null : String(rawValue),
     original_unit: unitWritten || null,
