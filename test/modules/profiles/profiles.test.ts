@@ -77,6 +77,24 @@ describe('GET/PUT /users/{user_id}/profile', () => {
   })
 })
 
+describe('the profile from a FHIR Patient', () => {
+  it('takes gender and birth date from the Patient resource of an imported bundle', async () => {
+    const q = await t.userWithKey()
+    const bundle = readFileSync(join(import.meta.dir, '../../fixtures/imports/fhir-bundle.json'), 'utf8')
+    const imported = await t.call('POST', '/imports/file', {
+      token: q.key,
+      body: { filename: 'b.json', text: bundle },
+    })
+    expect(imported.status).toBe(201)
+    const r = await get(q)
+    expect(r.body.sex).toEqual({
+      value: 'female',
+      origin: { kind: 'source', source_id: imported.body.source_id, detail: 'FHIR Patient' },
+    })
+    expect(r.body.birth_date.value).toBe('1984-05-02')
+  })
+})
+
 describe('the stored profile', () => {
   it('judges a man’s falling testosterone and a woman’s HDL by their own ranges in analyses and trends', async () => {
     const man = await t.userWithKey()
