@@ -211,8 +211,15 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
     })
   }
 
-  const numbered: QueryStatement[] = statements.map((s, i) => ({ id: `F${i + 1}`, ...s }))
-  const answerable = numbered.some((s) => s.citations.some((c) => c.kind === 'source'))
+  // A critical result comes first in every answer, whatever was asked: never an answer without it.
+  const urgent = data.urgent
+    ? { text: `${data.urgent.title}. ${data.urgent.statement}`, citations: fromSources(data.urgent.sources) }
+    : null
+  const numbered: QueryStatement[] = [...(urgent ? [urgent] : []), ...statements].map((s, i) => ({
+    id: `F${i + 1}`,
+    ...s,
+  }))
+  const answerable = numbered.slice(urgent ? 1 : 0).some((s) => s.citations.some((c) => c.kind === 'source'))
   if (topics.length === 0) {
     notes.push('The question names no marker, metric or gene found in the catalogs or your data.')
   } else if (!answerable) {
@@ -232,15 +239,17 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
     notes.push(`What would answer the rest: ${wouldAnswer.map((w) => `${w.topic}: ${w.needs}`).join('; ')}.`)
   let answer = answerable
     ? numbered.map((s) => s.text).join(' ')
-    : topics.length === 0
-      ? 'Your data and the catalogs cannot answer this question: it names no lab marker, wearable metric or gene that they cover. Ask about a marker (for example LDL cholesterol), a metric (for example resting heart rate) or a gene in your genotype results.'
-      : `Your data cannot answer this question: there are no results for ${topics.join(', ').replaceAll('_', ' ')}.${numbered.length > 0 ? ` ${numbered.map((s) => s.text).join(' ')}` : ''}${wouldAnswer.length > 0 ? ` It would take ${wouldAnswer.map((w) => w.needs).join('; ')}.` : ''}`
+    : urgent
+      ? `${urgent.text} Your data cannot answer the question itself${topics.length > 0 ? `: there are no results for ${topics.join(', ').replaceAll('_', ' ')}` : ''}.`
+      : topics.length === 0
+        ? 'Your data and the catalogs cannot answer this question: it names no lab marker, wearable metric or gene that they cover. Ask about a marker (for example LDL cholesterol), a metric (for example resting heart rate) or a gene in your genotype results.'
+        : `Your data cannot answer this question: there are no results for ${topics.join(', ').replaceAll('_', ' ')}.${numbered.length > 0 ? ` ${numbered.map((s) => s.text).join(' ')}` : ''}${wouldAnswer.length > 0 ? ` It would take ${wouldAnswer.map((w) => w.needs).join('; ')}.` : ''}`
   let phrasedBy: QueryAnswer['phrased_by'] = 'retrieval'
   const llm = app.config.queryLlm
   if (llm && answerable) {
     const phrased = await phraseWithModel(llm, body.question, numbered)
     if (phrased.ok) {
-      answer = phrased.text
+      answer = urgent && !phrased.text.includes('[F1]') ? `${urgent.text} ${phrased.text}` : phrased.text
       phrasedBy = 'llm'
     } else {
       notes.push(`The answer is given as retrieved: ${phrased.reason}.`)

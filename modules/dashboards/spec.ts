@@ -174,6 +174,22 @@ export function buildDashboardSpec(analysis: Analysis, plan: ActionPlan | null):
           detail: i.statement,
           sources: i.sources,
         })),
+        // The recovery signal, when it says more than "normal".
+        ...(analysis.recovery &&
+        (analysis.recovery.level === 'strained' || analysis.recovery.level === 'watch')
+          ? [
+              {
+                id: 'card_recovery',
+                kind: 'flag' as const,
+                title: `Recovery: ${analysis.recovery.level}`,
+                value: null,
+                unit: null,
+                status: 'unfavourable' as const,
+                detail: analysis.recovery.statement,
+                sources: analysis.recovery.sources,
+              },
+            ]
+          : []),
         ...deviationCards(analysis),
         ...analysis.links.map((l) => ({
           id: `card_${l.id}`,
@@ -238,6 +254,7 @@ export function buildDashboardSpec(analysis: Analysis, plan: ActionPlan | null):
     })
   const references: Reference[] = uniqueReferences([
     ...(urgent?.references ?? []),
+    ...(analysis.recovery?.references ?? []),
     ...analysis.interpretations.flatMap((i) => i.references),
     ...analysis.baselines.flatMap((b) => b.references),
     ...analysis.links.flatMap((l) => l.references),

@@ -82,6 +82,14 @@ describe('recovery signal', () => {
     )
   })
 
+  it('shows on the dashboard among the things that need attention', async () => {
+    const spec = (await t.call('GET', `/dashboard-specs/${analysis.id}`, { token: p.key })).body
+    const card = spec.sections
+      .find((s: any) => s.id === 'flags')
+      .cards.find((c: any) => c.id === 'card_recovery')
+    expect(card).toMatchObject({ title: 'Recovery: strained', status: 'unfavourable' })
+  })
+
   it('makes one rest action and never asks to bring activity back up', () => {
     const ids = plan.actions.map((a: any) => a.id)
     expect(ids[0]).toBe('act_recovery')

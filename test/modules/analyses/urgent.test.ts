@@ -113,6 +113,22 @@ describe('critical values', () => {
     expect(context.body.latest[0].code).toBe('creatinine')
   })
 
+  it('lead every query answer, even one about something else', async () => {
+    const r = await t.call('POST', '/query', {
+      token: p.key,
+      body: { question: 'How is my LDL cholesterol?' },
+    })
+    expect(r.body.statements[0].text).toStartWith('Seek medical care now: critical lab result.')
+    expect(r.body.answer).toStartWith('Seek medical care now: critical lab result.')
+    expect(r.body.answerable).toBe(true)
+    const other = await t.call('POST', '/query', {
+      token: p.key,
+      body: { question: 'Will it rain tomorrow?' },
+    })
+    expect(other.body.answer).toStartWith('Seek medical care now: critical lab result.')
+    expect(other.body.answerable).toBe(false)
+  })
+
   it('stay quiet for a panel without critical values', async () => {
     const q = await t.userWithKey()
     await t.call('POST', '/imports/file', {
