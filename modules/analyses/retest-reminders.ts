@@ -28,7 +28,7 @@ export async function retestReminders(app: AppContext, scope: Scope): Promise<Re
   const now = app.clock.now()
   const sources = await resolveSources(app, scope)
   const inputs = await gatherInputs(app, scope, sources)
-  const { observations } = markerFindings(inputs.observations, catalogs, {
+  const { observations, critical } = markerFindings(inputs.observations, catalogs, {
     profile: await analysisProfile(app, scope),
     baselineDays: 28,
     recentDays: 7,
@@ -37,6 +37,24 @@ export async function retestReminders(app: AppContext, scope: Scope): Promise<Re
   // Derived markers are retested through the results they are computed from.
   for (const o of observations.filter((x) => x.modality === 'biomarkers' && !x.formula)) {
     const def = catalogs.biomarker(o.code)
+    const hit = critical.find((c) => c.finding.code === o.code)
+    if (hit) {
+      // A critical result is never put on a routine retest cadence: it is due now, with a clinician.
+      reminders.push({
+        kind: 'marker',
+        code: o.code,
+        name: o.name,
+        modality: 'biomarkers',
+        status: o.status,
+        cadence_days: 0,
+        last_observed_at: o.observed_at,
+        ...due(o.observed_at, 0, now),
+        source_id: o.sources[0].source_id,
+        reason: `${o.name} on ${o.observed_at.slice(0, 10)} is a critical result: ${hit.finding.urgency === 'seek_care_now' ? 'seek care now' : 'contact a clinician today'} if no clinician has acted on it yet; the clinician decides when to repeat it.`,
+        reference: def ? biomarkerReference(def) : null,
+      })
+      continue
+    }
     const outside = o.status === 'low' || o.status === 'high'
     const cadence = (def?.retest_days ?? DEFAULT_MARKER_DAYS)[outside ? 'out_of_range' : 'in_range']
     reminders.push({

@@ -129,6 +129,15 @@ describe('critical values', () => {
     expect(other.body.answerable).toBe(false)
   })
 
+  it('are never put on a routine retest cadence in the reminders', async () => {
+    const r = await t.call('GET', `/users/${p.userId}/retest-reminders`, { token: p.key })
+    const potassium = r.body.reminders.find((x: any) => x.code === 'potassium')
+    expect(potassium).toMatchObject({ cadence_days: 0, next_due_on: '2026-03-02' })
+    expect(potassium.reason).toContain('is a critical result: seek care now')
+    const ldl = r.body.reminders.find((x: any) => x.code === 'ldl_cholesterol')
+    expect(ldl.cadence_days).toBe(90)
+  })
+
   it('stay quiet for a panel without critical values', async () => {
     const q = await t.userWithKey()
     await t.call('POST', '/imports/file', {
