@@ -27,6 +27,7 @@ import { problemPlugin } from './shared/problem-plugin'
 import { createJobQueue, type JobQueue } from './shared/queue'
 import { RateLimiter } from './shared/rate-limit'
 import { assertRegistry } from './shared/registry'
+import { securityHeadersPlugin } from './shared/security-headers'
 import { createBlobStorage } from './shared/storage'
 import { sourcesModule } from './sources'
 import { trendsModule } from './trends'
@@ -84,8 +85,11 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   }
   const authenticate = authenticator(context)
 
-  // The problem plugin goes first so that it sees every error of every module.
-  const app = new Elysia({ name: 'app', seed: context.instanceId }).use(problemPlugin(context))
+  // The problem plugin goes first so that it sees every error of every module; the header policy next,
+  // so that every response, errors included, leaves with it.
+  const app = new Elysia({ name: 'app', seed: context.instanceId })
+    .use(problemPlugin(context))
+    .use(securityHeadersPlugin(context))
   for (const module of MODULES) app.use(module.plugin(context))
 
   // Closing stops the queue runner first (if this process started it), then the database.

@@ -2,6 +2,7 @@
 
 import { type Static, Type } from '@sinclair/typebox'
 import { GRANTS } from '../shared/principal'
+import { LINK_TOKEN_PATTERN } from './link-page'
 
 const Email = Type.String({ format: 'email', maxLength: 254, description: 'E-mail address.' })
 const Timestamp = Type.String({ format: 'date-time' })
@@ -29,13 +30,14 @@ export const OtpVerifyBody = Type.Object({
   token: Type.String({ pattern: '^[0-9]{8}$', description: 'The 8-digit code from the e-mail.' }),
 })
 
-export const OtpLinkBody = Type.Object({
-  token: Type.String({ minLength: 20, maxLength: 200, description: 'The token from the sign-in link.' }),
+const LinkToken = Type.String({
+  pattern: LINK_TOKEN_PATTERN,
+  description: 'The token from the sign-in link (43 characters of base64url).',
 })
 
-export const OtpLinkQuery = Type.Object({
-  token: Type.String({ minLength: 20, maxLength: 200 }),
-})
+export const OtpLinkBody = Type.Object({ token: LinkToken })
+
+export const OtpLinkQuery = Type.Object({ token: LinkToken })
 
 export const SessionResult = Type.Object(
   {

@@ -71,7 +71,7 @@ export const otpLinkPage = defineOperation(
     output: Type.String(),
     produces: 'text/html',
   },
-  ({ query }, { app }) => signInLinkPage(query.token, app.config.publicBaseUrl),
+  (_input, { app }) => signInLinkPage(app.config.publicBaseUrl),
 )
 
 export const otpLink = defineOperation(

@@ -6,6 +6,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { type FieldError, ProblemError, problemBody } from './problem'
 import { assignRequestId, requestIdOf, resolveClientIp, setClientIp } from './request-info'
+import { applySecurityHeaders } from './security-headers'
 
 interface ValidationLike {
   type: string
@@ -71,10 +72,13 @@ const internal = () =>
 export function problemResponse(problem: ProblemError, request: Request, app: AppContext): Response {
   const requestId = requestIdOf(request)
   const body = problemBody(problem, app.config.publicBaseUrl, new URL(request.url).pathname, requestId)
-  return new Response(JSON.stringify(body), {
-    status: problem.status,
-    headers: { 'content-type': 'application/problem+json', 'x-request-id': requestId, ...problem.headers },
+  const headers = new Headers({
+    'content-type': 'application/problem+json',
+    'x-request-id': requestId,
+    ...problem.headers,
   })
+  applySecurityHeaders(headers, app.config)
+  return new Response(JSON.stringify(body), { status: problem.status, headers })
 }
 
 export function problemPlugin(app: AppContext) {
