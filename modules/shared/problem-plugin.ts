@@ -3,9 +3,10 @@
 // Unexpected errors are logged with their request id; their bodies never carry a stack or a message.
 
 import { Elysia } from 'elysia'
+import { clientAddress } from './client-address'
 import type { AppContext } from './context'
 import { type FieldError, ProblemError, problemBody } from './problem'
-import { assignRequestId, requestIdOf, resolveClientIp, setClientIp } from './request-info'
+import { assignRequestId, requestIdOf, setClientIp } from './request-info'
 import { applySecurityHeaders } from './security-headers'
 
 interface ValidationLike {
@@ -87,7 +88,7 @@ export function problemPlugin(app: AppContext) {
     .onRequest(({ request, set, server }) => {
       set.headers['x-request-id'] = assignRequestId(request)
       const socketIp = server?.requestIP(request)?.address ?? null
-      setClientIp(request, resolveClientIp(request, socketIp, app.config.trustProxy))
+      setClientIp(request, clientAddress(request.headers, socketIp, app.config.trustProxy))
     })
     .onError({ as: 'global' }, ({ code, error, request }) =>
       problemResponse(toProblem(code, error, request, app), request, app),
