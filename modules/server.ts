@@ -3,6 +3,7 @@
 
 import { createApp } from './app'
 import { startUploadSweeper } from './genetics/upload-sweeper'
+import { print } from './shared/console-capture'
 import { runProcess } from './shared/process'
 
 function describeDatabase(url: string): string {
@@ -26,11 +27,11 @@ await runProcess(async (config) => {
   const mail = config.smtpUrl
     ? 'SMTP'
     : `development outbox (read it at ${config.publicBaseUrl}/dev/outbox?email=...)`
-  console.log(`Wellness Data Service listening on http://localhost:${config.port}`)
-  console.log(`  database: ${describeDatabase(config.databaseUrl)}`)
-  console.log(`  mail: ${mail}`)
-  console.log(`  OpenAPI: ${config.publicBaseUrl}/openapi.json`)
-  console.log(
+  print(`Wellness Data Service listening on http://localhost:${config.port}`)
+  print(`  database: ${describeDatabase(config.databaseUrl)}`)
+  print(`  mail: ${mail}`)
+  print(`  OpenAPI: ${config.publicBaseUrl}/openapi.json`)
+  print(
     `  queue: ${context.queue.kind === 'embedded' ? 'embedded (in-process)' : 'graphile-worker (run `bun run worker`)'}`,
   )
   return async () => {

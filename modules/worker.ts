@@ -3,18 +3,19 @@
 // blob storage. Without it, the embedded queue runs inside `bun run start` and there is nothing to do here.
 
 import { createApp } from './app'
+import { print } from './shared/console-capture'
 import { runProcess } from './shared/process'
 
 await runProcess(async (config) => {
   if (!config.queue.databaseUrl) {
-    console.log(
+    print(
       'No QUEUE_DATABASE_URL: the embedded queue runs inside the service (bun run start); nothing to do here.',
     )
     return null
   }
   const { context, close } = await createApp(config)
   await context.queue.start()
-  console.log(
+  print(
     `Worker running graphile-worker tasks (schema ${config.queue.schema}, concurrency ${config.queue.concurrency})`,
   )
   return async () => {

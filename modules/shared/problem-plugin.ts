@@ -55,11 +55,12 @@ function toProblem(code: string | number, error: unknown, request: Request, app:
       return new ProblemError('badRequest', 'The request body could not be read.')
     default: {
       const err = error as Error
+      // The message is left out on purpose: it can quote the request (a parameter, a line of a file),
+      // which may be health data. The name and the stack frames say where it failed.
       app.log.error('request.failed', {
         request_id: requestIdOf(request),
         error: err?.name ?? String(code),
-        message: err?.message,
-        stack: err?.stack,
+        stack: err?.stack?.split('\n').slice(1).join('\n'),
       })
       return internal()
     }
