@@ -22,6 +22,7 @@ import { createLogger, type Logger } from './shared/logger'
 import { DevOutbox, type Mailer, smtpMailer } from './shared/mail'
 import type { DomainModule } from './shared/module'
 import type { AnyOperation } from './shared/operation'
+import { STRICT_NORMALIZE } from './shared/operations-plugin'
 import type { PlanLookup } from './shared/plans'
 import { problemPlugin } from './shared/problem-plugin'
 import { createJobQueue, type JobQueue } from './shared/queue'
@@ -87,7 +88,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
 
   // The problem plugin goes first so that it sees every error of every module; the header policy next,
   // so that every response, errors included, leaves with it.
-  const app = new Elysia({ name: 'app', seed: context.instanceId })
+  const app = new Elysia({ name: 'app', seed: context.instanceId, normalize: STRICT_NORMALIZE })
     .use(problemPlugin(context))
     .use(securityHeadersPlugin(context))
   for (const module of MODULES) app.use(module.plugin(context))
