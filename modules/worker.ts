@@ -19,7 +19,8 @@ await runProcess(async (config) => {
     `Worker running graphile-worker tasks (schema ${config.queue.schema}, concurrency ${config.queue.concurrency})`,
   )
   return async () => {
-    context.log.info('worker.stopping')
-    await close()
+    context.log.info('worker.stopping', { drain_seconds: config.shutdownDrainSeconds })
+    // Jobs still running when the drain deadline passes are handed back to the queue.
+    await close({ graceMs: config.shutdownDrainSeconds * 1000 })
   }
 })

@@ -97,6 +97,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'Proxies allowed to append to X-Forwarded-For: `false` (none; the socket peer is the client), a hop count (`1` behind one reverse proxy), or their addresses as a comma-separated CIDR list (`10.0.0.0/8,::1`). The client address (for per-address rate limits) is the right-most hop that is not a trusted proxy.',
   },
   {
+    name: 'SHUTDOWN_DRAIN_SECONDS',
+    kind: 'integer',
+    default: '30',
+    description:
+      'On SIGTERM/SIGINT, how long running requests (and then running jobs) get to finish. New requests meanwhile get 503 with `Connection: close`; jobs still running at the end go back to the queue.',
+  },
+  {
     name: 'MAX_BODY_BYTES',
     kind: 'integer',
     default: '1048576',
@@ -241,6 +248,8 @@ export interface Config {
   oidc: { issuer: string; audience: string; jwksUrl: string | null } | null
   /** Proxies trusted to append to X-Forwarded-For; null: none. */
   trustProxy: TrustedProxies | null
+  /** Drain deadline on shutdown, in seconds. */
+  shutdownDrainSeconds: number
   maxBodyBytes: number
   /** Largest decoded file POST /imports/file accepts. */
   importMaxBytes: number
@@ -387,6 +396,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
         }
       : null,
     trustProxy: trustProxy(env),
+    shutdownDrainSeconds: Number(get(env, 'SHUTDOWN_DRAIN_SECONDS') ?? 30),
     maxBodyBytes,
     importMaxBytes,
     wearables: { whoop: oauthClient(env, 'WHOOP'), oura: oauthClient(env, 'OURA') },

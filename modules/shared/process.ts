@@ -23,6 +23,8 @@ export async function runProcess(start: (config: Readonly<Config>) => Promise<((
   const shutdown = async () => {
     if (stopping) return
     stopping = true
+    // `stop` keeps to the drain deadline; this backstop ends the process should anything still hang.
+    setTimeout(() => process.exit(1), (config.shutdownDrainSeconds + 10) * 1000).unref()
     await stop()
     process.exit(0)
   }
