@@ -6,7 +6,14 @@ import { UcumLhcUtils } from '@lhncbc/ucum-lhc'
 import { routeStrayConsole, withConsoleCaptured } from '../../../modules/shared/console-capture'
 import { memoryLogger } from '../../../modules/shared/logger'
 
-const saved = { log: console.log, warn: console.warn, error: console.error, info: console.info }
+const saved = {
+  log: console.log,
+  warn: console.warn,
+  error: console.error,
+  info: console.info,
+  debug: console.debug,
+  trace: console.trace,
+}
 afterEach(() => Object.assign(console, saved))
 
 describe('console output of libraries', () => {
