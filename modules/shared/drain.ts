@@ -7,29 +7,29 @@ import type { AppContext } from './context'
 import { ProblemError } from './problem'
 import { problemResponse } from './problem-plugin'
 
+/** Whether this process is draining; set once, never unset (a drained process exits). */
 export class Drain {
-  private since: number | null = null
+  private started = false
 
   get draining(): boolean {
-    return this.since !== null
+    return this.started
   }
 
-  begin(now = Date.now()): void {
-    this.since ??= now
+  begin(): void {
+    this.started = true
   }
 }
 
 export function drainPlugin(app: AppContext, drain: Drain) {
   return new Elysia({ name: 'shared.drain', seed: app.instanceId }).onRequest(({ request }) => {
     if (!drain.draining) return
-    const response = problemResponse(
+    return problemResponse(
       new ProblemError('unavailable', 'The service is shutting down; retry the request shortly.', {
         headers: { 'retry-after': '5', connection: 'close' },
       }),
       request,
       app,
     )
-    return response
   })
 }
 
