@@ -319,6 +319,12 @@ export function markerFindings(
       status: j.status,
       reference_range: j.reference,
       optimal_range: j.optimal,
+      // The interval and flag printed on the report, kept beside our judgement.
+      lab_reference_range:
+        latest.reference_low !== null || latest.reference_high !== null
+          ? { low: latest.reference_low, high: latest.reference_high }
+          : null,
+      lab_flag: latest.lab_flag ?? null,
       measurements: series.length,
       ...(latest.derived ? { formula: latest.derived.formula } : {}),
       history: series

@@ -147,6 +147,14 @@ export const ObservationItem = Type.Object({
   status: MarkerStatus,
   reference_range: Nullable(Range),
   optimal_range: Nullable(Range),
+  lab_reference_range: Type.Optional(Nullable(Range)),
+  lab_flag: Type.Optional(
+    Nullable(
+      Type.String({
+        description: 'The lab’s own flag on the latest result, normalized (high, critical_low …).',
+      }),
+    ),
+  ),
   measurements: Type.Integer({ description: 'How many values of this marker the analysis saw.' }),
   formula: Type.Optional(
     Type.String({ description: 'Present on a derived marker: the formula it was computed with (cited).' }),

@@ -77,6 +77,13 @@ describe('an SI lab report', () => {
   })
 
   it('says both when the lab’s flag and the catalog disagree', () => {
+    const item = analysis.observations.find((o: any) => o.code === 'ldl_cholesterol')
+    expect(item).toMatchObject({
+      status: 'in_range',
+      lab_flag: 'high',
+      reference_range: { high: 130, high_exclusive: true },
+    })
+    expect(item.lab_reference_range.high).toBeCloseTo(100.5, 1)
     const ldl = interpretation('ldl_cholesterol')
     expect(ldl.status).toBe('in_range')
     expect(ldl.statement).toContain('The lab flagged it high, while the catalog range puts it in range')
