@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { type TestApp, testApp } from '../../support/app'
 
-const panel = (tsh: string, date: string) =>
-  `Test Name,Result,Units,Reference Range,Flag,Collected\nTSH,${tsh},uIU/mL,0.45-4.5,,${date}\nTestosterone,250,ng/dL,264-916,L,${date}\n`
+const panel = (tsh: string, date: string, vitaminD: number) =>
+  `Test Name,Result,Units,Reference Range,Flag,Collected\nTSH,${tsh},uIU/mL,0.45-4.5,,${date}\nTestosterone,250,ng/dL,264-916,L,${date}\n25-OH Vitamin D,${vitaminD},ng/mL,30-100,${vitaminD < 30 ? 'L' : ''},${date}\n`
 
 let t: TestApp
 let p: Awaited<ReturnType<TestApp['userWithKey']>>
@@ -19,10 +19,10 @@ beforeAll(async () => {
   p = await t.userWithKey()
   const upload = (text: string) =>
     t.call('POST', '/imports/file', { token: p.key, body: { filename: 'p.csv', text } })
-  await upload(panel('3.5', '2025-09-01'))
-  await upload(panel('1.4', '2026-02-01'))
+  await upload(panel('3.5', '2025-09-01', 14))
+  await upload(panel('1.4', '2026-02-01', 42))
   // The same file again: it must not count twice.
-  await upload(panel('1.4', '2026-02-01'))
+  await upload(panel('1.4', '2026-02-01', 42))
   analysis = (await t.call('POST', '/analyses', { token: p.key, body: {} })).body
   trends = (
     await t.call('POST', `/users/${p.userId}/trends`, {
@@ -57,6 +57,20 @@ describe('one judgement for trends and analyses', () => {
     const tsh = analysis.observations.find((o: any) => o.code === 'tsh')
     expect(tsh.measurements).toBe(2)
     expect(trend('tsh').points).toHaveLength(2)
+  })
+
+  it('keeps superseded results out of the health context and reminders', async () => {
+    const context = (await t.call('POST', `/users/${p.userId}/health-context`, { token: p.key, body: {} }))
+      .body
+    expect(context.flags.map((f: any) => f.code)).not.toContain('vitamin_d_25oh')
+    expect(context.latest.find((l: any) => l.code === 'vitamin_d_25oh')).toMatchObject({
+      value: 42,
+      status: 'optimal',
+    })
+    const reminders = (await t.call('GET', `/users/${p.userId}/retest-reminders`, { token: p.key })).body
+    const vitaminD = reminders.reminders.find((r: any) => r.code === 'vitamin_d_25oh')
+    // Retested in range on 2026-02-01: next due a year later, not overdue from the low result of 2025-09-01.
+    expect(vitaminD).toMatchObject({ last_observed_at: '2026-02-01T00:00:00.000Z', overdue: false })
   })
 
   it('writes units as people read them', () => {
