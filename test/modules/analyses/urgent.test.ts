@@ -111,6 +111,19 @@ describe('critical values', () => {
     expect(context.body.urgent.codes).toContain('potassium')
     expect(context.body.text.split('\n')[0]).toStartWith('URGENT — Seek medical care now')
     expect(context.body.latest[0].code).toBe('creatinine')
+    // The page a dashboard link opens shows the urgent card before everything else, in every design.
+    for (const design of ['compact_mobile', 'trends_focus']) {
+      const link = await t.call('POST', '/dashboard-links', {
+        token: p.key,
+        body: { analysis_id: analysis.id, design_id: design, expires_in_days: 1 },
+      })
+      const page = await t.call('GET', new URL(link.body.dashboard_url).pathname)
+      expect(page.status).toBe(200)
+      const urgentAt = page.text.indexOf('class="card urgent"')
+      expect(urgentAt).toBeGreaterThan(0)
+      expect(urgentAt).toBeLessThan(page.text.indexOf('class="card summary"'))
+      expect(urgentAt).toBeLessThan(page.text.indexOf('class="card metric"'))
+    }
   })
 
   it('lead every query answer, even one about something else', async () => {
