@@ -1,7 +1,9 @@
-// Turning an analysis into ranked actions. Each interpretation that needs attention becomes an action
-// from a small library (what to do about high LDL, short sleep, a drop in HRV …), scored as
-// severity × confidence × modifiability and ranked by that score. Pure: the plan depends only on the
-// analysis and the catalogs, so the same analysis always gives the same plan.
+// Turning an analysis into ranked actions. A critical result comes first as the urgent action (never cut,
+// never a routine retest). Each other interpretation that needs attention becomes an action from a small
+// library (what to do about high LDL, short sleep, a drop in HRV …); metrics of one theme share one
+// action, multi-marker patterns replace their single markers, and the recovery signal keeps wearable
+// actions from contradicting each other. Ranked by severity × confidence × modifiability. Pure: the
+// same analysis always gives the same plan.
 
 import type { Reference } from './citation-model'
 import type { Catalogs } from './inputs'

@@ -1,6 +1,7 @@
-// The analysis engine: from gathered inputs to the body of an analysis — observations with status,
-// interpretations, wearable baselines and deviations, genetics highlights, cross-modality links, a
-// summary and the limitations of what was given. Pure and deterministic: the same inputs give the same
+// The analysis engine: from gathered inputs to the body of an analysis — the urgent item for critical
+// results, observations with status (derived markers included), interpretations, wearable baselines and
+// deviations, the recovery signal, genetics highlights, cross-modality links, a summary and the
+// limitations of what was given. Pure and deterministic: the same inputs give the same
 // output, which the sandbox demo relies on.
 
 import { crossModalityLinks, geneticHighlights } from './cross-links'
