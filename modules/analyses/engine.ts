@@ -8,7 +8,7 @@ import { crossModalityLinks, geneticHighlights } from './cross-links'
 import type { AnalysisInputs, AnalysisOptions, Catalogs } from './inputs'
 import { markerFindings } from './marker-findings'
 import type { Analysis, Baseline, Interpretation, ModalityName, ObservationItem } from './model'
-import { displayUnit, fmt } from './ranges'
+import { humanValue } from './ranges'
 import { recoverySignal } from './recovery-signal'
 import { GUIDELINES, uniqueReferences } from './references'
 import { urgentItem } from './urgent'
@@ -60,7 +60,7 @@ function wearableInterpretations(baselines: Baseline[]): Interpretation[] {
         modality: 'wearables',
         status: 'low',
         severity: sleepHours < 6 ? 'moderate' : 'mild',
-        statement: `${b.name} averaged ${fmt(sleepHours)} h over the last ${b.recent.days} day(s) (${b.recent.start} to ${b.recent.end}), below the 7 hours or more a night recommended for adults.`,
+        statement: `${b.name} averaged ${humanValue(b.code, 'min', sleepHours * 60)} over the last ${b.recent.days} day(s) (${b.recent.start} to ${b.recent.end}), below the 7 hours or more a night recommended for adults.`,
         change: null,
         evidence: {
           level: 'strong',
@@ -81,7 +81,7 @@ function wearableInterpretations(baselines: Baseline[]): Interpretation[] {
       modality: 'wearables',
       status: b.shift.direction === 'above' ? 'high' : 'low',
       severity: unfavourable ? (Math.abs(b.shift.z) >= 2 ? 'moderate' : 'mild') : 'none',
-      statement: `${b.name} averaged ${fmt(b.recent.mean)} ${displayUnit(b.unit)} over the last ${b.recent.days} day(s), ${b.shift.direction} your ${b.baseline?.days}-day baseline of ${fmt(b.baseline?.mean ?? 0)} ${displayUnit(b.unit)} (z = ${b.shift.z}${b.shift.percent !== null ? `, ${b.shift.percent > 0 ? '+' : ''}${b.shift.percent}%` : ''}); ${unfavourable ? 'an unfavourable' : 'a favourable'} shift relative to your own baseline.`,
+      statement: `${b.name} averaged ${humanValue(b.code, b.unit, b.recent.mean)} over the last ${b.recent.days} day(s), ${b.shift.direction} your ${b.baseline?.days}-day baseline of ${humanValue(b.code, b.unit, b.baseline?.mean ?? 0)} (z = ${b.shift.z}${b.shift.percent !== null ? `, ${b.shift.percent > 0 ? '+' : ''}${b.shift.percent}%` : ''}); ${unfavourable ? 'an unfavourable' : 'a favourable'} shift relative to your own baseline.`,
       change: null,
       evidence: {
         level: (b.baseline?.days ?? 0) >= 21 ? 'moderate' : 'limited',

@@ -9,19 +9,9 @@ import type { AnalysisInputs, WearableSeries } from './inputs'
 import type { Analysis, ObservationItem } from './model'
 import type { Aggregate, Window } from './query-intent'
 import type { QueryCitation, QueryStatement } from './query-model'
-import { displayUnit, fmt } from './ranges'
+import { displayUnit, fmt, humanValue } from './ranges'
 
 type Statement = Omit<QueryStatement, 'id'>
-
-/** A value as a person reads it: durations of sleep in h:mm, counts with thousands separators. */
-export function humanValue(code: string, unit: string | null, value: number): string {
-  if (unit === 'min' && (code.startsWith('sleep') || code.endsWith('sleep_duration'))) {
-    const total = Math.round(value)
-    return `${Math.floor(total / 60)} h ${String(total % 60).padStart(2, '0')} min`
-  }
-  if (unit === '{steps}') return `${Math.round(value).toLocaleString('en-US')} steps`
-  return `${fmt(value)}${unit ? ` ${displayUnit(unit)}` : ''}`
-}
 
 const seriesCitation = (values: WearableSeries['values']): QueryCitation[] => {
   const bySource = new Map<string, string[]>()

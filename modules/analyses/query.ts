@@ -16,7 +16,7 @@ import { type Alias, intentOf } from './query-intent'
 import { phraseWithModel } from './query-llm'
 import type { QueryAnswer, QueryBody, QueryCitation, QueryStatement } from './query-model'
 import { apoeStatements, glycaemiaCategories, kidneyCategories, metricStatement } from './query-statements'
-import { describeRange } from './ranges'
+import { describeRange, humanValue } from './ranges'
 import { biomarkerReference } from './references'
 import { getAnalysis } from './service'
 
@@ -183,7 +183,7 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
       statements.push(interpretation)
     } else if (baseline) {
       statements.push({
-        text: `${metric.name} averaged ${baseline.recent.mean} ${metric.unit} over ${baseline.recent.start} to ${baseline.recent.end}${baseline.shift ? `, within your ${baseline.baseline?.days}-day baseline` : ''}.`,
+        text: `${metric.name} averaged ${humanValue(metric.code, metric.unit, baseline.recent.mean)} over ${baseline.recent.start} to ${baseline.recent.end}${baseline.shift ? `, within your ${baseline.baseline?.days}-day baseline` : ''}.`,
         citations: fromSources(baseline.sources),
       })
     } else {

@@ -172,3 +172,13 @@ export function displayUnit(unit: string | null): string {
     .replace(/\bu(?=[a-zA-Z])/g, 'µ')
     .replace(/\bmu(?=[A-Z])/g, 'µ')
 }
+
+/** A value as a person reads it: sleep durations in h:mm, counts with thousands separators. */
+export function humanValue(code: string, unit: string | null, value: number): string {
+  if (unit === 'min' && (code.startsWith('sleep') || code.endsWith('sleep_duration'))) {
+    const total = Math.round(value)
+    return `${Math.floor(total / 60)} h ${String(total % 60).padStart(2, '0')} min`
+  }
+  if (unit === '{steps}') return `${Math.round(value).toLocaleString('en-US')} steps`
+  return `${fmt(value)}${unit ? ` ${displayUnit(unit)}` : ''}`
+}
