@@ -9,7 +9,7 @@ import type { AnalysisInputs, WearableSeries } from './inputs'
 import type { Analysis, ObservationItem } from './model'
 import type { Aggregate, Window } from './query-intent'
 import type { QueryCitation, QueryStatement } from './query-model'
-import { displayUnit, fmt, humanValue } from './ranges'
+import { fmt, humanValue } from './ranges'
 
 type Statement = Omit<QueryStatement, 'id'>
 
