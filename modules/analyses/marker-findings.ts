@@ -2,6 +2,7 @@
 // interpretation per marker: what the value means against its range, how it changed since the first
 // value, how much weight that bears, and the records and references it rests on.
 
+import { categoryOf } from '../biomarkers/categories'
 import type { BiomarkerDefinition, Citation, ContextThreshold } from '../biomarkers/types'
 import { judgeDirection } from '../trends/direction'
 import type { Reference, SourceCitation } from './citation-model'
@@ -283,6 +284,8 @@ export function markerFindings(
     const notes = judged.note ? [judged.note] : []
     const context = contextThresholds(def, latest.value, options.profile?.sex)
     notes.push(...context.map((c) => c.text))
+    const category = latest.modality === 'biomarkers' ? categoryOf(code, latest.value) : null
+    if (category) notes.push(category.text)
     const hit = criticalHit(latest, def)
     if (hit) {
       critical.push(hit)
@@ -302,6 +305,7 @@ export function markerFindings(
       ...(latest.derived ? [citationReference(`formula:${code}`, latest.derived.citation)] : []),
       ...referencesFor(def, j, latest),
       ...context.map((c) => citationReference(`context:${code}`, c.citation)),
+      ...(category ? [citationReference(`category:${code}`, category.citation)] : []),
       ...(hit?.references ?? []),
     ])
     const name = latest.derived?.name ?? def?.name ?? latest.original_name

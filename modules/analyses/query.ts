@@ -15,7 +15,7 @@ import { gatherInputs, resolveSources } from './gather-inputs'
 import { type Alias, intentOf } from './query-intent'
 import { phraseWithModel } from './query-llm'
 import type { QueryAnswer, QueryBody, QueryCitation, QueryStatement } from './query-model'
-import { apoeStatements, glycaemiaCategories, kidneyCategories, metricStatement } from './query-statements'
+import { apoeStatements, metricStatement } from './query-statements'
 import { describeRange, humanValue } from './ranges'
 import { biomarkerReference } from './references'
 import { getAnalysis } from './service'
@@ -161,8 +161,21 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
         citations: fromReferences([biomarkerReference(def)]),
       })
   }
-  if (intent.aliases.some((a) => a.topic === 'blood_sugar')) statements.push(...glycaemiaCategories(data))
-  if (intent.aliases.some((a) => a.topic === 'kidney_function')) statements.push(...kidneyCategories(data))
+  if (
+    intent.aliases.some((a) => a.topic === 'blood_sugar' || a.topic === 'kidney_function') &&
+    statements.length > 0
+  )
+    statements.push({
+      text: 'The ADA and KDIGO categories named above are laboratory categories, not a diagnosis; a clinician confirms one with a repeat test.',
+      citations: [
+        {
+          kind: 'catalog',
+          id: 'method:guideline-categories',
+          observation_ids: [],
+          title: 'ADA 2024; KDIGO 2012',
+        },
+      ],
+    })
   for (const metric of metrics.filter((m) => topics.includes(m.code))) {
     const interpretation = interpretationOf(metric.code)
     const baseline = data.baselines.find((b) => b.code === metric.code)

@@ -86,11 +86,15 @@ describe('derived markers', () => {
       lab('hdl_cholesterol', 50, 'mg/dL'),
       lab('non_hdl_cholesterol', 151, 'mg/dL'),
       lab('creatinine', 1.0, 'mg/dL'),
+      lab('urine_albumin_creatinine_ratio', 45, 'mg/g'),
     ])
     const a = (await t.call('POST', '/analyses', { token: q.key, body: {} })).body
     const nonHdl = a.observations.find((o: any) => o.code === 'non_hdl_cholesterol')
     expect(nonHdl.value).toBe(151)
     expect(nonHdl.formula).toBeUndefined()
     expect(a.observations.some((o: any) => o.code === 'egfr')).toBe(false)
+    // The urine albumin/creatinine ratio is placed in its KDIGO category.
+    const uacr = a.interpretations.find((i: any) => i.code === 'urine_albumin_creatinine_ratio')
+    expect(uacr.statement).toContain('It is KDIGO albuminuria category A2 (moderately increased).')
   })
 })
