@@ -4,9 +4,7 @@
 // records it rests on; values are written in human units (7 h 36 min, 8,412 steps, µIU/mL).
 
 import { WEARABLE_METRICS } from '../wearables/service'
-import type { Reference } from './citation-model'
 import type { AnalysisInputs, WearableSeries } from './inputs'
-import type { Analysis, ObservationItem } from './model'
 import type { Aggregate, Window } from './query-intent'
 import type { QueryCitation, QueryStatement } from './query-model'
 import { fmt, humanValue } from './ranges'
