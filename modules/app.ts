@@ -14,6 +14,9 @@ import { geneticsTasks } from './genetics/tasks'
 import { goalsModule } from './goals'
 import { importsModule } from './imports'
 import { mcpModule } from './mcp'
+import { privacyModule } from './privacy'
+import { resumePendingDeletions } from './privacy/deletion'
+import { privacyTasks } from './privacy/export'
 import { sandboxModule } from './sandbox'
 import { type Clock, systemClock } from './shared/clock'
 import type { Config } from './shared/config'
@@ -43,6 +46,7 @@ export const MODULES: readonly DomainModule[] = [
   analysesModule,
   goalsModule,
   dashboardsModule,
+  privacyModule,
   mcpModule,
 ]
 
@@ -66,7 +70,9 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   const database = await openDatabase(config.databaseUrl, config.databaseAuthToken)
   const outbox = config.smtpUrl ? null : new DevOutbox(log)
   // The queue's tasks and the authenticator read the finished context; both are reached through it lazily.
-  const queue = options.queue ?? createJobQueue(config, database.db, () => geneticsTasks(context), log)
+  const queue =
+    options.queue ??
+    createJobQueue(config, database.db, () => ({ ...geneticsTasks(context), ...privacyTasks(context) }), log)
   const context: AppContext = {
     config,
     db: database.db,
@@ -88,13 +94,19 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   const app = new Elysia({ name: 'app', seed: context.instanceId }).use(problemPlugin(context))
   for (const module of MODULES) app.use(module.plugin(context))
 
+  // A deletion a previous process left half done is finished now (SPEC "Privacy": it survives a crash).
+  const resumed = resumePendingDeletions(context).catch((error) => {
+    log.error('privacy.resume_failed', { error: (error as Error).name })
+    return 0
+  })
+
   // Closing stops the queue runner first (if this process started it), then the database.
   const close = () =>
     queue
       .stop()
       .catch(() => {})
       .finally(() => database.close())
-  return { app, context, close }
+  return { app, context, close, resumed }
 }
 
 export type App = Awaited<ReturnType<typeof createApp>>['app']

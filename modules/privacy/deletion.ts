@@ -1,0 +1,134 @@
+// Deleting everything held about a user. The tombstone is written first and every credential of the
+// user is removed with it, so every token and key stops working at once and nothing new can be
+// written; then the purge removes queued work, stored files and every row of every table that holds
+// the user's data, frees the database pages those rows used, and completes the tombstone with a
+// receipt. A purge interrupted by a crash is resumed from its tombstone when the service next starts.
+
+import type { AppContext } from '../shared/context'
+import { hashSecret, newId } from '../shared/ids'
+import { purgeBlobs, type StoredFile } from './blob-purge'
+import type { DeletionReceipt } from './model'
+import * as repo from './repo'
+
+/** Purges running in this process, so concurrent requests for one user share one purge. */
+const running = new Map<string, Promise<DeletionReceipt>>()
+
+const subjectHashOf = (userId: string) => hashSecret(`privacy-subject:${userId}`)
+
+/**
+ * Tables whose rows are credentials (a token hash, no stored file): removed together with the
+ * tombstone. Rows pointing at stored files stay until the purge has found and removed those files.
+ */
+const isCredentialTable = (t: repo.TableShape) =>
+  (t.columns.includes('token_hash') && !t.columns.includes('blob_key')) || t.name === 'oidc_identities'
+
+/**
+ * Delete the user's data: tombstone now, purge, return the receipt. Calling it again for the same user
+ * returns the same receipt (or joins the purge still running).
+ */
+export async function deleteUserData(app: AppContext, userId: string): Promise<DeletionReceipt> {
+  const subjectHash = subjectHashOf(userId)
+  const existing = await repo.findDeletion(app.db, subjectHash)
+  if (existing?.state === 'completed') return existing.receipt as unknown as DeletionReceipt
+  if (!existing) {
+    const subject: repo.Subject = {
+      user_id: userId,
+      organization_ids: await repo.soleOwnedOrganizations(app.db, userId),
+      email: await repo.emailOf(app.db, userId),
+    }
+    await repo.insertDeletion(app.db, {
+      id: newId('del'),
+      subject_hash: subjectHash,
+      pending_subject: subject,
+      state: 'purging',
+      requested_at: app.clock.now().toISOString(),
+    })
+    const tables = await repo.listTables(app.db)
+    for (const table of tables.filter(isCredentialTable)) await repo.deleteRowsOf(app.db, table, subject)
+  }
+  const tombstone = (await repo.findDeletion(app.db, subjectHash))!
+  return purgeOnce(app, tombstone)
+}
+
+function purgeOnce(app: AppContext, tombstone: repo.DeletionRow): Promise<DeletionReceipt> {
+  let pending = running.get(tombstone.subject_hash)
+  if (!pending) {
+    pending = purge(app, tombstone).finally(() => running.delete(tombstone.subject_hash))
+    running.set(tombstone.subject_hash, pending)
+  }
+  return pending
+}
+
+async function purge(app: AppContext, tombstone: repo.DeletionRow): Promise<DeletionReceipt> {
+  const subject = tombstone.pending_subject
+  if (!subject) return tombstone.receipt as unknown as DeletionReceipt
+  await repo.secureDelete(app.db)
+  const tables = (await repo.listTables(app.db)).filter(repo.holdsUserData)
+
+  // Work not started yet is dropped from the queue, and files are found, before their rows go.
+  let queuedJobs = 0
+  const files: StoredFile[] = []
+  for (const table of tables) {
+    const rows = await repo.rowsOf(app.db, table, subject)
+    for (const row of rows) {
+      if (typeof row.blob_key === 'string')
+        files.push({ blob_key: row.blob_key, multipart_upload_id: row.multipart_upload_id as string | null })
+      if (table.name.endsWith('_jobs') && typeof row.id === 'string' && (await app.queue.remove(row.id)))
+        queuedJobs++
+      if (table.name === 'queue_tasks' && typeof row.key === 'string' && (await app.queue.remove(row.key)))
+        queuedJobs++
+    }
+  }
+  const blobs = await purgeBlobs(app, files)
+
+  const removed: { table: string; rows: number }[] = []
+  for (const table of tables) {
+    const count = await repo.deleteRowsOf(app.db, table, subject)
+    if (count > 0) removed.push({ table: table.name, rows: count })
+  }
+  const receipt: DeletionReceipt = {
+    deletion_id: tombstone.id,
+    state: 'completed',
+    requested_at: tombstone.requested_at,
+    completed_at: app.clock.now().toISOString(),
+    removed: {
+      tables: removed,
+      blobs: blobs.blobs,
+      multipart_uploads_aborted: blobs.multipart_uploads_aborted,
+      queued_jobs: queuedJobs,
+      workspaces: subject.organization_ids.length,
+    },
+    kept: [],
+  }
+  await repo.completeDeletion(
+    app.db,
+    tombstone.id,
+    receipt as unknown as Record<string, unknown>,
+    receipt.completed_at,
+  )
+  // Last, once the tombstone no longer names the person either.
+  try {
+    await repo.compactDatabase(app.db)
+  } catch (error) {
+    // The rows are gone; their old pages are freed by the next compaction (the next deletion's).
+    app.log.warn('privacy.compaction_failed', { deletion_id: tombstone.id, error: (error as Error).message })
+  }
+  app.log.info('privacy.deletion_completed', { deletion_id: tombstone.id })
+  return receipt
+}
+
+/** Finish every purge a previous process left half done; called once when the service starts. */
+export async function resumePendingDeletions(app: AppContext): Promise<number> {
+  const pending = await repo.pendingDeletions(app.db)
+  for (const tombstone of pending) {
+    try {
+      await purgeOnce(app, tombstone)
+    } catch (error) {
+      app.log.error('privacy.deletion_resume_failed', {
+        deletion_id: tombstone.id,
+        error: (error as Error).name,
+      })
+    }
+  }
+  return pending.length
+}

@@ -1,0 +1,229 @@
+// Deletion of everything held about a user (SPEC "Privacy"): the tombstone stops every credential at
+// once, the purge leaves nothing in any table, the database file, the blob store or the log, the
+// receipt says what went, a second call returns the same receipt, and an interrupted purge resumes.
+
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { deleteUserData } from '../../../modules/privacy/deletion'
+import { isProblem, type TestApp, testApp } from '../../support/app'
+import {
+  capturingMailer,
+  clientOf,
+  countRowsOf,
+  DISTINCTIVE,
+  type Person,
+  scopedTables,
+  seedEveryTable,
+  seedThroughApi,
+  signUp,
+} from './helpers'
+
+/** Every file under a folder (database, its WAL, the blob store). */
+function filesUnder(dir: string): string[] {
+  const out: string[] = []
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry)
+    if (statSync(path).isDirectory()) out.push(path, ...filesUnder(path))
+    else out.push(path)
+  }
+  return out
+}
+
+describe('POST /users/{user_id}/data/delete leaves nothing behind', () => {
+  let t: TestApp
+  const mail = capturingMailer()
+  let p: Person
+  let bystander: Person
+  let genomeLine: string
+  let seededTables: string[]
+  let receipt: any
+  const marker = `seedmark${crypto.randomUUID().slice(0, 8)}`
+
+  beforeAll(async () => {
+    t = await testApp({}, { mailer: mail })
+    await t.context.queue.start()
+    p = await signUp(t, mail, 'delete-me.quokka@example.org')
+    bystander = await signUp(t, mail, 'stays@example.org')
+    const { genome } = await seedThroughApi(t, p)
+    await t.call('POST', '/goals', { token: bystander.key, body: { title: 'Walk more' } })
+    genomeLine = new TextDecoder()
+      .decode(genome)
+      .split('\n')
+      .filter((l) => l.startsWith('rs'))[40]
+    seededTables = await seedEveryTable(t, p, marker)
+    const r = await t.call('POST', `/users/${p.userId}/data/delete`, {
+      token: p.key,
+      body: { organization_id: p.organizationId },
+    })
+    expect(r.status).toBe(200)
+    receipt = r.body.receipt
+  }, 120_000)
+  afterAll(() => t.cleanup())
+
+  it('every table with a user or workspace column was seeded for the person and is now empty of them', async () => {
+    const tables = await scopedTables(t)
+    expect(tables.map((x) => x.name)).toContain('observations')
+    for (const table of tables) {
+      if (table.name === 'privacy_deletions') continue
+      expect({ table: table.name, rows: await countRowsOf(t, table, p) }).toEqual({
+        table: table.name,
+        rows: 0,
+      })
+    }
+    // The API seeded the main tables; the direct seeding covered the rest (tables added later included).
+    expect(seededTables).not.toContain('observations')
+    expect(seededTables.length).toBeGreaterThan(0)
+  })
+
+  it('the database file, the blob store and the log hold none of the person’s ids, address or values', async () => {
+    const needles = [
+      p.userId,
+      p.organizationId,
+      p.email,
+      DISTINCTIVE.labValue,
+      DISTINCTIVE.labName,
+      DISTINCTIVE.goalTitle,
+      DISTINCTIVE.goalNote,
+      marker,
+      genomeLine,
+    ]
+    const files = filesUnder(t.dir)
+    expect(files.some((f) => f.endsWith('test.db'))).toBe(true)
+    const found: string[] = []
+    for (const file of files) {
+      const name = relative(t.dir, file)
+      for (const n of needles) if (name.includes(n)) found.push(`${name} (path) has ${n}`)
+      if (statSync(file).isDirectory()) continue
+      const bytes = readFileSync(file).toString('latin1')
+      for (const n of needles) if (bytes.includes(n)) found.push(`${name} has ${n}`)
+    }
+    const log = t.log.lines.join('\n')
+    for (const n of needles) if (log.includes(n)) found.push(`log has ${n}`)
+    expect(found).toEqual([])
+  })
+
+  it('the bystander’s data and key are untouched', async () => {
+    const goals = await t.call('GET', '/goals', { token: bystander.key })
+    expect(goals.status).toBe(200)
+    expect(goals.body.data.map((g: any) => g.title)).toEqual(['Walk more'])
+    const sources = await t.call('GET', '/sources', { token: bystander.key })
+    expect(sources.status).toBe(200)
+  })
+
+  it('returns a receipt of what was removed, with nothing kept', () => {
+    expect(receipt.state).toBe('completed')
+    expect(receipt.deletion_id).toStartWith('del_')
+    const tables = Object.fromEntries(receipt.removed.tables.map((x: any) => [x.table, x.rows]))
+    expect(tables.users).toBe(1)
+    expect(tables.observations).toBe(2)
+    expect(tables.goals).toBe(1)
+    expect(tables.genetics_uploads).toBe(2)
+    expect(receipt.removed.blobs).toBe(2)
+    expect(receipt.removed.workspaces).toBe(1)
+    expect(receipt.kept).toEqual([])
+  })
+
+  it('the old key and session are 401 afterwards', async () => {
+    for (const token of [p.key, p.session]) {
+      const r = await t.call('GET', '/goals', { token })
+      expect(r.status).toBe(401)
+      expect(isProblem(r)).toBe(true)
+    }
+    const again = await t.call('POST', `/users/${p.userId}/data/delete`, { token: p.key, body: {} })
+    expect(again.status).toBe(401)
+  })
+
+  it('deleting again returns the same receipt', async () => {
+    expect(await deleteUserData(t.context, p.userId)).toEqual(receipt)
+  })
+})
+
+describe('deletion is refused when it is not the caller’s own, by key', () => {
+  let t: TestApp
+  const mail = capturingMailer()
+  let a: Person
+  let b: Person
+  beforeAll(async () => {
+    t = await testApp({}, { mailer: mail })
+    a = await signUp(t, mail, 'a@example.org')
+    b = await signUp(t, mail, 'b@example.org')
+  })
+  afterAll(() => t.cleanup())
+
+  it('another user’s id is 403 and deletes nothing', async () => {
+    const r = await t.call('POST', `/users/${b.userId}/data/delete`, { token: a.key, body: {} })
+    expect(r.status).toBe(403)
+    expect(isProblem(r)).toBe(true)
+    expect((await t.call('GET', '/goals', { token: b.key })).status).toBe(200)
+  })
+
+  it('no token is 401, a sign-in session is 403 (API key only)', async () => {
+    const anonymous = await t.call('POST', `/users/${a.userId}/data/delete`, { body: {} })
+    expect(anonymous.status).toBe(401)
+    const session = await t.call('POST', `/users/${a.userId}/data/delete`, { token: a.session, body: {} })
+    expect(session.status).toBe(403)
+    expect(session.body.detail).toContain('API key')
+  })
+
+  it('a malformed body is a 422 problem naming the field', async () => {
+    const r = await t.call('POST', `/users/${a.userId}/data/delete`, {
+      token: a.key,
+      body: { organization_id: 5 },
+    })
+    expect(r.status).toBe(422)
+    expect(isProblem(r)).toBe(true)
+    expect(JSON.stringify(r.body.errors)).toContain('organization_id')
+  })
+
+  it('two concurrent requests share one purge and one receipt', async () => {
+    const [x, y] = await Promise.all([
+      t.call('POST', `/users/${a.userId}/data/delete`, { token: a.key, body: {} }),
+      t.call('POST', `/users/${a.userId}/data/delete`, { token: a.key, body: {} }),
+    ])
+    expect([x.status, y.status]).toEqual([200, 200])
+    expect(x.body.receipt).toEqual(y.body.receipt)
+  })
+})
+
+describe('a purge interrupted by a crash resumes when the service next starts', () => {
+  it('finishes from the tombstone, credentials already dead in between', async () => {
+    const mail = capturingMailer()
+    const first = await testApp({}, { mailer: mail })
+    const p = await signUp(first, mail, 'crash@example.org')
+    await first.call('POST', '/goals', { token: p.key, body: { title: DISTINCTIVE.goalTitle } })
+    // The tombstone step as the request runs it, then the process "dies" before the purge.
+    const client = clientOf(first)
+    await client.execute({
+      sql: `insert into privacy_deletions (id, subject_hash, pending_subject, state, requested_at)
+            values ('del_crash', ?, ?, 'purging', '2026-01-01T00:00:00.000Z')`,
+      args: [
+        new Bun.CryptoHasher('sha256').update(`privacy-subject:${p.userId}`).digest('hex'),
+        JSON.stringify({ user_id: p.userId, organization_ids: [p.organizationId], email: p.email }),
+      ],
+    })
+    await client.execute({ sql: 'delete from api_keys where user_id = ?', args: [p.userId] })
+    expect((await first.call('GET', '/goals', { token: p.key })).status).toBe(401)
+    first.close()
+
+    const { createApp } = await import('../../../modules/app')
+    const second = await createApp(first.config, { mailer: mail })
+    expect(await second.resumed).toBe(1)
+    const goals = await (second.context.db as any).$client.execute({
+      sql: 'select count(*) as n from goals where user_id = ?',
+      args: [p.userId],
+    })
+    expect(Number(goals.rows[0].n)).toBe(0)
+    const tomb = await (second.context.db as any).$client.execute(
+      "select * from privacy_deletions where id = 'del_crash'",
+    )
+    expect(tomb.rows[0].state).toBe('completed')
+    expect(tomb.rows[0].pending_subject).toBeNull()
+    expect(JSON.parse(String(tomb.rows[0].receipt)).removed.tables).toContainEqual({
+      table: 'goals',
+      rows: 1,
+    })
+    second.close()
+    await first.cleanup()
+  })
+})
