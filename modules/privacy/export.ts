@@ -25,7 +25,7 @@ async function subjectOf(app: AppContext, userId: string): Promise<repo.Subject>
 }
 
 const fileName = (app: AppContext) =>
-  `wellness-export-${app.clock.now().toISOString().slice(0, 19).replace(/[:T]/g, '')}.zip`
+  `wellness-export-${app.clock.now().toISOString().slice(0, 19).replace(/[-:T]/g, '')}.zip`
 
 /** The archive itself (200, application/zip), or a started job (202) when the files are large. */
 export async function exportUserData(app: AppContext, scope: Scope): Promise<Response> {

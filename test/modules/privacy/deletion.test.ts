@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { gatherUserData } from '../../../modules/privacy/archive'
 import { deleteUserData } from '../../../modules/privacy/deletion'
 import { isProblem, type TestApp, testApp } from '../../support/app'
 import {
@@ -132,6 +133,16 @@ describe('POST /users/{user_id}/data/delete leaves nothing behind', () => {
     }
     const again = await t.call('POST', `/users/${p.userId}/data/delete`, { token: p.key, body: {} })
     expect(again.status).toBe(401)
+  })
+
+  it('an export made afterwards finds nothing about the person', async () => {
+    const after = await gatherUserData(t.context, {
+      user_id: p.userId,
+      organization_ids: [p.organizationId],
+      email: p.email,
+    })
+    expect(after.data.filter((d) => d.rows.length > 0)).toEqual([])
+    expect(after.raw).toEqual([])
   })
 
   it('deleting again returns the same receipt', async () => {
