@@ -17,6 +17,7 @@ import { mcpModule } from './mcp'
 import { privacyModule } from './privacy'
 import { resumePendingDeletions } from './privacy/deletion'
 import { privacyTasks } from './privacy/export'
+import { providersModule } from './providers'
 import { sandboxModule } from './sandbox'
 import { type Clock, systemClock } from './shared/clock'
 import type { Config } from './shared/config'
@@ -47,6 +48,7 @@ export const MODULES: readonly DomainModule[] = [
   goalsModule,
   dashboardsModule,
   privacyModule,
+  providersModule,
   mcpModule,
 ]
 
