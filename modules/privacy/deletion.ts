@@ -10,6 +10,31 @@ import { purgeBlobs, type StoredFile } from './blob-purge'
 import type { DeletionReceipt } from './model'
 import * as repo from './repo'
 
+/** How long the purge waits for the user's running jobs to notice their cancellation. */
+const JOB_STOP_WAIT_MS = 30_000
+
+/** Tables of cancellable jobs: a state and a cancel request the job checks while it runs. */
+const isJobTable = (t: repo.TableShape) =>
+  t.columns.includes('cancel_requested_at') && t.columns.includes('state')
+
+/**
+ * Ask the user's running jobs to stop and wait (bounded) until none runs, so that none writes results
+ * after its rows were purged. Returns false when some were still running at the deadline.
+ */
+async function stopRunningJobs(app: AppContext, tables: repo.TableShape[], subject: repo.Subject) {
+  const jobTables = tables.filter(isJobTable)
+  for (const table of jobTables)
+    await repo.requestCancel(app.db, table, subject, app.clock.now().toISOString())
+  const deadline = Date.now() + JOB_STOP_WAIT_MS
+  for (;;) {
+    let running = 0
+    for (const table of jobTables) running += await repo.countRunning(app.db, table, subject)
+    if (running === 0) return true
+    if (Date.now() > deadline) return false
+    await Bun.sleep(100)
+  }
+}
+
 /** Purges running in this process, so concurrent requests for one user share one purge. */
 const running = new Map<string, Promise<DeletionReceipt>>()
 
@@ -64,6 +89,7 @@ async function purge(app: AppContext, tombstone: repo.DeletionRow): Promise<Dele
   if (!subject) return tombstone.receipt as unknown as DeletionReceipt
   await repo.secureDelete(app.db)
   const tables = (await repo.listTables(app.db)).filter(repo.holdsUserData)
+  const stopped = await stopRunningJobs(app, tables, subject)
 
   // Work not started yet is dropped from the queue, and files are found, before their rows go.
   let queuedJobs = 0
@@ -81,10 +107,19 @@ async function purge(app: AppContext, tombstone: repo.DeletionRow): Promise<Dele
   }
   const blobs = await purgeBlobs(app, files)
 
-  const removed: { table: string; rows: number }[] = []
-  for (const table of tables) {
-    const count = await repo.deleteRowsOf(app.db, table, subject)
-    if (count > 0) removed.push({ table: table.name, rows: count })
+  const removed = new Map<string, number>()
+  const purgeRows = async () => {
+    for (const table of tables) {
+      const count = await repo.deleteRowsOf(app.db, table, subject)
+      if (count > 0) removed.set(table.name, (removed.get(table.name) ?? 0) + count)
+    }
+  }
+  await purgeRows()
+  if (!stopped) {
+    // A job that did not stop in time may still write; give it another window, then purge again.
+    app.log.warn('privacy.jobs_still_running', { deletion_id: tombstone.id })
+    await stopRunningJobs(app, tables, subject)
+    await purgeRows()
   }
   const receipt: DeletionReceipt = {
     deletion_id: tombstone.id,
@@ -92,7 +127,7 @@ async function purge(app: AppContext, tombstone: repo.DeletionRow): Promise<Dele
     requested_at: tombstone.requested_at,
     completed_at: app.clock.now().toISOString(),
     removed: {
-      tables: removed,
+      tables: [...removed].map(([table, rows]) => ({ table, rows })),
       blobs: blobs.blobs,
       multipart_uploads_aborted: blobs.multipart_uploads_aborted,
       queued_jobs: queuedJobs,

@@ -142,6 +142,11 @@ async function runExport(app: AppContext, id: string) {
     await writer.end()
     await repo.updateExport(app.db, id, { stage: 'storing' })
     await app.storage.put(row.blob_key, new Uint8Array(await Bun.file(path).arrayBuffer()))
+    // The user's data may have been deleted while the archive was built: then the archive goes too.
+    if (!(await repo.findExport(app.db, id))) {
+      await app.storage.delete(row.blob_key)
+      return
+    }
     await repo.updateExport(app.db, id, {
       state: 'succeeded',
       stage: 'done',

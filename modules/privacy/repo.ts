@@ -103,6 +103,30 @@ export async function deleteRowsOf(db: Database, table: TableShape, subject: Sub
   return result.rowsAffected
 }
 
+/** Ask the subject's queued and running jobs in a job table to stop (its `cancel_requested_at`). */
+export async function requestCancel(db: Database, table: TableShape, subject: Subject, at: string) {
+  const filter = subjectFilter(table, subject)
+  if (!filter) return
+  await run(
+    db,
+    `update ${quote(table.name)} set "cancel_requested_at" = coalesce("cancel_requested_at", ?)
+      where (${filter.where}) and "state" in ('queued', 'running')`,
+    [at, ...filter.args],
+  )
+}
+
+/** How many of the subject's jobs in a job table are still running. */
+export async function countRunning(db: Database, table: TableShape, subject: Subject): Promise<number> {
+  const filter = subjectFilter(table, subject)
+  if (!filter) return 0
+  const result = await run(
+    db,
+    `select count(*) as n from ${quote(table.name)} where (${filter.where}) and "state" = 'running'`,
+    filter.args,
+  )
+  return Number(result.rows[0]?.n ?? 0)
+}
+
 /** A row without its secret columns, for the export. */
 export function withoutSecrets(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(row).filter(([column]) => !SECRET_COLUMN.test(column)))

@@ -238,3 +238,45 @@ describe('a purge interrupted by a crash resumes when the service next starts', 
     await first.cleanup()
   })
 })
+
+describe('a genetics job running during the deletion', () => {
+  it('is stopped before the purge, so it writes nothing afterwards', async () => {
+    const mail = capturingMailer()
+    const t = await testApp({}, { mailer: mail })
+    const previous = process.env.WDS_TEST_JOB_PAUSE
+    // The job's first attempt waits after creating its source, before writing findings (see
+    // modules/genetics/test-pause.ts): the moment a purge that did not stop it would be undone.
+    process.env.WDS_TEST_JOB_PAUSE = 'after_source:1500'
+    try {
+      await t.context.queue.start()
+      const p = await signUp(t, mail, 'running-job@example.org')
+      const { createSession, putBytes, fixture, CONSUMER } = await import('../genetics/helpers')
+      const genome = fixture(CONSUMER)
+      const session = await createSession(t, p, genome, {}, 'genome.txt')
+      await putBytes(t, session.body.upload_url, genome)
+      const complete = await t.call('POST', `/genetics/uploads/${session.body.upload_id}/complete`, {
+        token: p.key,
+      })
+      const jobId = complete.body.job_id
+      for (let i = 0; i < 200; i++) {
+        const job = await t.call('GET', `/genetics/jobs/${jobId}`, { token: p.key })
+        if (job.body.stage === 'storing') break
+        await Bun.sleep(20)
+      }
+      const r = await t.call('POST', `/users/${p.userId}/data/delete`, { token: p.key, body: {} })
+      expect(r.status).toBe(200)
+      await Bun.sleep(2500)
+      for (const table of await scopedTables(t)) {
+        if (table.name === 'privacy_deletions') continue
+        expect({ table: table.name, rows: await countRowsOf(t, table, p) }).toEqual({
+          table: table.name,
+          rows: 0,
+        })
+      }
+    } finally {
+      if (previous === undefined) delete process.env.WDS_TEST_JOB_PAUSE
+      else process.env.WDS_TEST_JOB_PAUSE = previous
+      await t.cleanup()
+    }
+  }, 60_000)
+})
