@@ -10,6 +10,7 @@ import { hashSecret, newId } from '../shared/ids'
 import type { Scope } from '../shared/principal'
 import { notFound, ProblemError } from '../shared/problem'
 import type { TaskList } from '../shared/queue'
+import { LocalDiskStorage, S3Storage } from '../shared/storage'
 import { archiveBytes, gatherUserData, writeArchive } from './archive'
 import type { ExportJob } from './model'
 import * as repo from './repo'
@@ -114,6 +115,23 @@ export async function downloadExport(app: AppContext, id: string, token: string)
   })
 }
 
+/**
+ * Copy the finished archive into blob storage without holding it in memory: streamed into the file on
+ * local disk, uploaded from the file by Bun's S3 client (multipart for large files) on S3.
+ */
+async function storeArchive(app: AppContext, key: string, path: string) {
+  const storage = app.storage
+  const size = Bun.file(path).size
+  if (storage instanceof LocalDiskStorage) {
+    const outcome = await storage.writeAt(key, 0, Bun.file(path).stream(), size)
+    if (outcome.overLimit) throw new Error('archive larger than written')
+  } else if (storage instanceof S3Storage) {
+    await storage.client.write(key, Bun.file(path), { type: 'application/zip' })
+  } else {
+    await storage.put(key, new Uint8Array(await Bun.file(path).arrayBuffer()))
+  }
+}
+
 /** Build one export's archive into a temporary file, then store it as a blob. */
 async function runExport(app: AppContext, id: string) {
   const row = await repo.findExport(app.db, id)
@@ -141,7 +159,7 @@ async function runExport(app: AppContext, id: string) {
     )
     await writer.end()
     await repo.updateExport(app.db, id, { stage: 'storing' })
-    await app.storage.put(row.blob_key, new Uint8Array(await Bun.file(path).arrayBuffer()))
+    await storeArchive(app, row.blob_key, path)
     // The user's data may have been deleted while the archive was built: then the archive goes too.
     if (!(await repo.findExport(app.db, id))) {
       await app.storage.delete(row.blob_key)

@@ -23,7 +23,7 @@ beforeAll(async () => {
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
   }
-  t = await testApp({ s3: { ...settings, partSizeBytes: PART } })
+  t = await testApp({ s3: { ...settings, partSizeBytes: PART }, exportInlineMaxBytes: 1024 })
   bucket = new S3MultipartClient({
     endpoint: s3.endpoint,
     bucket: s3.bucket,
@@ -85,5 +85,34 @@ describe('deletion with S3 storage', () => {
     expect(await t.context.storage.size(mine.openKey)).toBeNull()
     expect((await bucket.listUploads(prefix(bystander))).map((u) => u.key)).toEqual([theirs.openKey])
     expect(await t.context.storage.size(theirs.completedKey)).toBeGreaterThan(0)
+  }, 60_000)
+})
+
+describe('a large export with S3 storage', () => {
+  it('stores the archive in the bucket and serves it through the download URL; deletion removes it', async () => {
+    const p = await t.userWithKey()
+    await seedUploads(p)
+    const started = await t.call('GET', `/users/${p.userId}/data/export`, { token: p.key })
+    expect(started.status).toBe(202)
+    let job: any
+    for (let i = 0; i < 500; i++) {
+      job = (await t.call('GET', started.headers.get('location')!, { token: p.key })).body
+      if (job.state === 'succeeded' || job.state === 'failed') break
+      await Bun.sleep(20)
+    }
+    expect(job.state).toBe('succeeded')
+    const archiveKey = `exports/${p.organizationId}/${p.userId}/${job.job_id}.zip`
+    expect(await t.context.storage.size(archiveKey)).toBe(job.archive_bytes)
+    const url = new URL(job.download_url)
+    const download = await t.app.handle(new Request(`http://localhost${url.pathname}${url.search}`))
+    expect(download.status).toBe(200)
+    const bytes = new Uint8Array(await download.arrayBuffer())
+    expect(bytes.length).toBe(job.archive_bytes)
+    expect([...bytes.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04])
+
+    const deleted = await t.call('POST', `/users/${p.userId}/data/delete`, { token: p.key, body: {} })
+    expect(deleted.status).toBe(200)
+    expect(await t.context.storage.size(archiveKey)).toBeNull()
+    expect(deleted.body.receipt.removed.tables).toContainEqual({ table: 'privacy_exports', rows: 1 })
   }, 60_000)
 })
