@@ -8,6 +8,7 @@ import type { AppContext } from '../shared/context'
 import { hashSecret, newId } from '../shared/ids'
 import { purgeBlobs, type StoredFile } from './blob-purge'
 import type { DeletionReceipt } from './model'
+import { registeredPurgeSteps, retainedTable } from './registry'
 import * as repo from './repo'
 
 /** How long the purge waits for the user's running jobs to notice their cancellation. */
@@ -107,9 +108,27 @@ async function purge(app: AppContext, tombstone: repo.DeletionRow): Promise<Dele
   }
   const blobs = await purgeBlobs(app, files)
 
+  // Other modules' own steps (provider token revocation …), then tables the law says to keep, scrubbed.
+  const steps: { name: string; done: string; count: number }[] = []
+  for (const step of registeredPurgeSteps())
+    steps.push({ name: step.name, ...(await step.run(app, subject)) })
+  const kept: { what: string; reason: string }[] = []
+  for (const table of tables) {
+    const retained = retainedTable(table.name)
+    if (!retained) continue
+    const count = await retained.scrub(app, subject)
+    if (count > 0)
+      kept.push({
+        what: `${count} row(s) of ${table.name}, without health data or identity`,
+        reason: retained.reason,
+      })
+  }
+  const purgeable = tables.filter((t) => !retainedTable(t.name))
+  if (subject.email) app.rateLimiter.forget(subject.email)
+
   const removed = new Map<string, number>()
   const purgeRows = async () => {
-    for (const table of tables) {
+    for (const table of purgeable) {
       const count = await repo.deleteRowsOf(app.db, table, subject)
       if (count > 0) removed.set(table.name, (removed.get(table.name) ?? 0) + count)
     }
@@ -132,8 +151,9 @@ async function purge(app: AppContext, tombstone: repo.DeletionRow): Promise<Dele
       multipart_uploads_aborted: blobs.multipart_uploads_aborted,
       queued_jobs: queuedJobs,
       workspaces: subject.organization_ids.length,
+      steps,
     },
-    kept: [],
+    kept,
   }
   await repo.completeDeletion(
     app.db,

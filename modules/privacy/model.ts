@@ -28,6 +28,9 @@ export const DeletionReceipt = Type.Object(
       multipart_uploads_aborted: Type.Integer({ description: 'Unfinished S3 multipart uploads aborted.' }),
       queued_jobs: Type.Integer({ description: 'Queued jobs removed before they started.' }),
       workspaces: Type.Integer({ description: 'Workspaces removed because the user was their only member.' }),
+      steps: Type.Array(Type.Object({ name: Type.String(), done: Type.String(), count: Type.Integer() }), {
+        description: 'Steps other modules run first (e.g. provider tokens revoked at the provider).',
+      }),
     }),
     kept: Type.Array(Type.Object({ what: Type.String(), reason: Type.String() }), {
       description: 'What was kept and why (e.g. billing records the law requires, without health data).',

@@ -17,8 +17,11 @@ const SYSTEM_TABLES = new Set(['privacy_deletions', '__drizzle_migrations', 'sql
  */
 const isUserColumn = (column: string) =>
   column === 'user_id' || (column.endsWith('_user_id') && column !== 'owner_user_id')
-/** Columns holding credentials or secrets: never exported. */
-const SECRET_COLUMN = /(^|_)(hash|secret|password)$|^(access|refresh)_token$/
+/**
+ * Columns holding credentials or secrets (token hashes, provider access and refresh tokens, however a
+ * module names them): never exported.
+ */
+const SECRET_COLUMN = /hash|secret|password|token|credential|private_key/
 
 export interface TableShape {
   name: string

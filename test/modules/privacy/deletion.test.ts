@@ -280,3 +280,76 @@ describe('a genetics job running during the deletion', () => {
     }
   }, 60_000)
 })
+
+describe('modules that need more than the generic rule', () => {
+  it('run their purge step first and keep required records scrubbed, and the receipt says so', async () => {
+    const { registerPurgeStep, registerRetainedTable } = await import('../../../modules/privacy/registry')
+    const mail = capturingMailer()
+    const t = await testApp({}, { mailer: mail })
+    try {
+      const client = clientOf(t)
+      // Stand-ins for tables other modules will add: provider tokens, and invoices the law says to keep.
+      await client.execute(
+        'create table test_provider_tokens (id text primary key, user_id text not null, refresh_token text not null)',
+      )
+      await client.execute(
+        'create table test_invoices (id text primary key, user_id text, amount_cents integer not null, note text)',
+      )
+      const p = await signUp(t, mail, 'billing-kept@example.org')
+      await client.execute({
+        sql: "insert into test_provider_tokens values ('tok_1', ?, 'refresh-secret-1')",
+        args: [p.userId],
+      })
+      await client.execute({
+        sql: "insert into test_invoices values ('inv_1', ?, 999, 'Lipid panel follow-up')",
+        args: [p.userId],
+      })
+      const revoked: string[] = []
+      registerPurgeStep({
+        name: 'test.revoke_provider_tokens',
+        async run(app, subject) {
+          const rows = await clientOf({ context: app } as never)
+            .execute({
+              sql: 'select refresh_token from test_provider_tokens where user_id = ?',
+              args: [subject.user_id],
+            })
+            .catch(() => ({ rows: [] as any[] }))
+          for (const row of rows.rows) revoked.push(String(row.refresh_token))
+          return { done: 'provider tokens revoked at the provider', count: rows.rows.length }
+        },
+      })
+      registerRetainedTable({
+        table: 'test_invoices',
+        reason: 'Invoices are kept for the period tax law requires.',
+        async scrub(app, subject) {
+          const r = await clientOf({ context: app } as never).execute({
+            sql: 'update test_invoices set user_id = null, note = null where user_id = ?',
+            args: [subject.user_id],
+          })
+          return r.rowsAffected
+        },
+      })
+      const r = await t.call('POST', `/users/${p.userId}/data/delete`, { token: p.key, body: {} })
+      expect(r.status).toBe(200)
+      expect(revoked).toEqual(['refresh-secret-1'])
+      expect(r.body.receipt.removed.steps).toContainEqual({
+        name: 'test.revoke_provider_tokens',
+        done: 'provider tokens revoked at the provider',
+        count: 1,
+      })
+      expect(r.body.receipt.removed.tables).toContainEqual({ table: 'test_provider_tokens', rows: 1 })
+      expect(r.body.receipt.kept).toEqual([
+        {
+          what: '1 row(s) of test_invoices, without health data or identity',
+          reason: 'Invoices are kept for the period tax law requires.',
+        },
+      ])
+      const invoices = await client.execute('select * from test_invoices')
+      expect(invoices.rows.map((row) => ({ ...row }) as Record<string, unknown>)).toEqual([
+        { id: 'inv_1', user_id: null, amount_cents: 999, note: null },
+      ])
+    } finally {
+      await t.cleanup()
+    }
+  })
+})
