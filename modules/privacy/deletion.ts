@@ -100,10 +100,9 @@ async function purge(app: AppContext, tombstone: repo.DeletionRow): Promise<Dele
     for (const row of rows) {
       if (typeof row.blob_key === 'string')
         files.push({ blob_key: row.blob_key, multipart_upload_id: row.multipart_upload_id as string | null })
-      if (table.name.endsWith('_jobs') && typeof row.id === 'string' && (await app.queue.remove(row.id)))
-        queuedJobs++
-      if (table.name === 'queue_tasks' && typeof row.key === 'string' && (await app.queue.remove(row.key)))
-        queuedJobs++
+      // Queue keys are the ids of rows with a state (jobs, export jobs) or the embedded queue's own keys.
+      const key = table.name === 'queue_tasks' ? row.key : table.columns.includes('state') ? row.id : null
+      if (typeof key === 'string' && (await app.queue.remove(key))) queuedJobs++
     }
   }
   const blobs = await purgeBlobs(app, files)
