@@ -154,6 +154,22 @@ describe('GET|POST /users/{user_id}/data/export', () => {
     expect(session.status).toBe(403)
     expect(session.body.detail).toContain('API key')
   })
+
+  it('is never payable per request nor an MCP tool; the OpenAPI document describes the zip', async () => {
+    const catalogue = JSON.stringify((await t.call('GET', '/.well-known/x402.json')).body)
+    expect(catalogue).not.toContain('/data/export')
+    expect(catalogue).not.toContain('/data/delete')
+    const ops = t.context.operations.filter((op) => op.id.startsWith('privacy.'))
+    expect(ops.map((op) => [op.id, op.x402, op.mcp])).toEqual(ops.map((op) => [op.id, undefined, undefined]))
+    const doc = (await t.call('GET', '/openapi.json')).body
+    expect(
+      doc.paths['/users/{user_id}/data/export'].get.responses['200'].content['application/zip'].schema,
+    ).toEqual({
+      type: 'string',
+      format: 'binary',
+    })
+    expect(doc.paths['/users/{user_id}/data/delete'].post.security).toEqual([{ bearer: [] }])
+  })
 })
 
 describe('a large export runs as a job with progress and a short-lived download URL', () => {
