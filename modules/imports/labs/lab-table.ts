@@ -7,6 +7,7 @@ import type { NewObservationInput } from '../../sources/service'
 import { findColumn } from '../columns'
 import type { Table } from '../csv'
 import { parseHeader } from '../header'
+import { readFileConventions } from './lab-context'
 import type { LabContext } from './lab-row'
 import { labObservation } from './lab-row'
 
@@ -40,6 +41,12 @@ export function longLabRows(table: Table, ctx: LabContext): NewObservationInput[
     loinc: findColumn(h, 'loinc'),
   }
   const cell = (cells: string[], i: number) => (i === -1 ? undefined : cells[i])
+  readFileConventions(ctx, {
+    numbers: table.rows.flatMap(({ cells }) =>
+      [col.value, col.range, col.low, col.high].map((i) => cell(cells, i)),
+    ),
+    dates: table.rows.map(({ cells }) => cell(cells, col.date)),
+  })
   const out: NewObservationInput[] = []
   for (const { cells, line } of table.rows) {
     const observation = labObservation(
@@ -68,6 +75,10 @@ export function wideLabRows(table: Table, dateColumn: number, ctx: LabContext): 
   const columns = table.header
     .map((raw, i) => ({ i, raw, header: parseHeader(raw) }))
     .filter((c) => c.i !== dateColumn)
+  readFileConventions(ctx, {
+    numbers: table.rows.flatMap(({ cells }) => columns.map((c) => cells[c.i])),
+    dates: dateColumn === -1 ? [] : table.rows.map(({ cells }) => cells[dateColumn]),
+  })
   for (const { cells, line } of table.rows) {
     for (const c of columns) {
       const value = cells[c.i]

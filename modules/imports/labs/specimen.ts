@@ -1,0 +1,19 @@
+// What was sampled, where the result's name or its LOINC code says so: urine (also German "Urin",
+// "Harn", French "urinaire", Spanish "orina"), whole blood, serum or plasma. Null when not stated;
+// a urine result is never filed under a blood marker.
+
+import { specimenOfLoinc } from '../../biomarkers/catalog'
+import type { Specimen } from '../../biomarkers/loinc-alternates'
+
+const URINE = /\b(urine|urin|urinary|urinaire|orina|harn)\b|\burin-/i
+const WHOLE_BLOOD = /\b(whole blood|vollblut|sang total|sangre total|sangue intero|edta)\b/i
+const SERUM_PLASMA = /\b(serum|plasma|ser\/plas|s\/p|sérum)\b/i
+
+export function specimenOf(name: string, loinc?: string | null): Specimen | null {
+  const fromLoinc = loinc ? specimenOfLoinc(loinc) : undefined
+  if (fromLoinc) return fromLoinc
+  if (URINE.test(name)) return 'urine'
+  if (WHOLE_BLOOD.test(name)) return 'whole_blood'
+  if (SERUM_PLASMA.test(name)) return 'serum_plasma'
+  return null
+}
