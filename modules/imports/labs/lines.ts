@@ -36,6 +36,10 @@ const COLLECTION_WORDS =
 const NOT_A_RESULT =
   /\b(patient|pat\.?|name|dob|d\.o\.b|date of birth|birth ?date|born|age\/sex|sex|gender|mrn|medical record|account|acct|accession|requisition|req\s?#|control\s?(no|number|#)|specimen (id|number|#)|physician|doctor|ordering|ordered by|provider|client|npi|clia|lab director|phone|tel|fax|address|page \d+\s*(of|\/)\s*\d+|printed|report status|final report|received|geb\.?|geburtsdatum|einsender|auftrag|seite \d+|né\(?e?\)? le|date de naissance|dossier|fecha de nacimiento|paciente|historia|data di nascita|paziente|nhs (no|number)|hospital (no|number))\b/i
 
+/** A qualitative result line with no digits: "HBsAg   Negative", "Glucose, Urine  Not detected". */
+const QUALITATIVE =
+  /^(.*?[A-Za-zÀ-ÿ)].*?)\s{1,}(negative|positive|not detected|detected|non[- ]reactive|reactive|trace|negativ|positiv|nicht nachweisbar|nachweisbar|négatif|positif|negativo|positivo|assente|presente)\s*(\(?[HLA*]\)?)?$/i
+
 export function dateLine(line: string): ParsedDate | null {
   const labelled = COLLECTION_WORDS.exec(line.trim())
   const tail = line.trim().replace(COLLECTION_WORDS, '').trim()
@@ -141,7 +145,9 @@ export function labLines(
   const unread: { line: number; text: string; why: 'demographic' | 'unreadable' }[] = []
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim()
-    if (!line || line.startsWith('#') || !/\d/.test(line)) continue
+    if (!line || line.startsWith('#')) continue
+    const qualitative = /\d/.test(line) ? null : QUALITATIVE.exec(line)
+    if (!/\d/.test(line) && !qualitative) continue
     const date = dateLine(line)
     if (date) {
       currentDate = date
@@ -151,7 +157,15 @@ export function labLines(
       unread.push({ line: i + 1, text: line, why: 'demographic' })
       continue
     }
-    const result = readLine(line)
+    const result = qualitative
+      ? {
+          name: qualitative[1].trim().replace(/[,:;]$/, ''),
+          value: qualitative[2],
+          unit: null,
+          range: null,
+          flag: qualitative[3] ?? null,
+        }
+      : readLine(line)
     if (!result) {
       unread.push({ line: i + 1, text: line, why: 'unreadable' })
       continue

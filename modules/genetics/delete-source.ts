@@ -1,0 +1,16 @@
+// When a genetics source is deleted (DELETE /sources/{id}): its findings and ancestry go, and the
+// uploaded genotype file is removed from blob storage. Small files sent through /imports/file were
+// never kept, so they have no blob.
+
+import type { AppContext } from '../shared/context'
+import type { Scope } from '../shared/principal'
+import * as repo from './repo'
+
+export async function deleteGeneticsSourceData(
+  app: AppContext,
+  scope: Scope,
+  sourceId: string,
+): Promise<void> {
+  const blobs = await repo.deleteSourceData(app.db, scope, sourceId)
+  for (const key of blobs) await app.storage.delete(key)
+}
