@@ -37,6 +37,12 @@ const WRITTEN_UNITS: Record<string, string> = {
   'uiu/ml': 'u[IU]/mL',
   'microiu/ml': 'u[IU]/mL',
   'uu/ml': 'u[IU]/mL',
+  // French and Italian reports write international units as UI.
+  'uui/ml': 'u[IU]/mL',
+  'mui/l': 'm[IU]/L',
+  'mui/ml': 'm[IU]/mL',
+  'ui/l': 'U/L',
+  'ui/ml': '[IU]/mL',
   'iu/ml': '[IU]/mL',
   'kiu/l': 'k[IU]/L',
   'k/ul': '10*3/uL',

@@ -10,6 +10,7 @@ import { toUcum } from '../../biomarkers/lab-units'
 import type { Specimen } from '../../biomarkers/loinc-alternates'
 import { URINE_MARKER_CODES } from '../../biomarkers/markers/urine'
 import type { BiomarkerDefinition } from '../../biomarkers/types'
+import { stripUnitAnnotations } from '../../biomarkers/unit-annotations'
 import { convertToCanonical } from '../../biomarkers/units'
 import type { NewObservationInput } from '../../sources/service'
 import { type DateOrder, type ParsedDate, parseDate } from '../dates'
@@ -210,7 +211,8 @@ export function labObservation(row: LabRowInput, ctx: LabContext): NewObservatio
       warn('non_numeric_value', `${marker.name}: "${String(rawValue ?? '')}" is not a number; kept as text.`)
     return finish({ ...base, code: marker.code, value: null, value_text: String(rawValue ?? ''), unit: null })
   }
-  let unit = unitWritten
+  // A unit column holding only an annotation ("(calc)") states no unit.
+  let unit = stripUnitAnnotations(unitWritten) ? unitWritten : ''
   if (!unit) {
     unit = marker.unit
     warn('unit_assumed', `${marker.name} has no unit; ${marker.unit} was assumed.`)

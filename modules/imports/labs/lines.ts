@@ -12,7 +12,7 @@
 
 import { findBiomarker } from '../../biomarkers/catalog'
 import type { NewObservationInput } from '../../sources/service'
-import { type ParsedDate, parseDate } from '../dates'
+import { type DateOrder, type ParsedDate, parseDate } from '../dates'
 import { readFileConventions } from './lab-context'
 import type { LabContext } from './lab-row'
 import { labObservation } from './lab-row'
@@ -32,23 +32,42 @@ const DATE_TOKEN = /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{4}\b|\b\d{4}-\d{2}-\d{2}(?:[T ]
 const COLLECTION_WORDS =
   /^(date|collected|collection date|collected on|date collected|date\/time collected|collection date\/time|drawn|draw date|specimen collected|specimen date|sample date|sample taken|date of collection|reported|result date|test date|date of test|entnahme|entnahmedatum|abnahme|abnahmedatum|probenentnahme|datum|prélevé le|prélèvement|date de prélèvement|date du prélèvement|fecha|fecha de extracción|fecha de toma|data|data prelievo|data del prelievo|prelievo)\b\s*[:=-]?\s*/i
 
-/** Demographic, header and footer lines of a printed report. */
-const NOT_A_RESULT =
-  /\b(patient|pat\.?|name|dob|d\.o\.b|date of birth|birth ?date|born|age\/sex|sex|gender|mrn|medical record|account|acct|accession|requisition|req\s?#|control\s?(no|number|#)|specimen (id|number|#)|physician|doctor|ordering|ordered by|provider|client|npi|clia|lab director|phone|tel|fax|address|page \d+\s*(of|\/)\s*\d+|printed|report status|final report|received|geb\.?|geburtsdatum|einsender|auftrag|seite \d+|né\(?e?\)? le|date de naissance|dossier|fecha de nacimiento|paciente|historia|data di nascita|paziente|nhs (no|number)|hospital (no|number))\b/i
+/** Demographic, header and footer lines of a printed report: identifiers anywhere in the line ... */
+const IDENTIFYING =
+  /\b(dob|d\.o\.b|date of birth|birth ?date|mrn|medical record|accession|requisition|npi|clia|lab(oratory)? director|final report|report status|(page|pagina|página|seite|blatt)\s*\d+\s*(of|\/|von|di|de|sur)\s*\d+|geburtsdatum|geb\.|date de naissance|né\(?e?\)? le|fecha de nacimiento|data di nascita|nhs (no|number)|hospital (no|number))\b/i
+/** ... or a label word followed by a colon or # ("Sex: F", "Client #: 123"), so "Sex hormone binding globulin" stays a result. */
+const LABELLED =
+  /\b(patient(\s+(id|name))?|pat\.|name|age(\s*\([^)]*\))?|sex|gender|account|acct|physician|doctor|ordering( physician)?|provider|client|phone|tel|fax|address|received|printed|reported|specimen|tests? ordered|dir|einsender|auftrag|patient(in)?|paciente|paziente|dossier)\s*[:#]/i
+const NOT_A_RESULT = { test: (line: string) => IDENTIFYING.test(line) || LABELLED.test(line) }
 
 /** A qualitative result line with no digits: "HBsAg   Negative", "Glucose, Urine  Not detected". */
 const QUALITATIVE =
   /^(.*?[A-Za-zÀ-ÿ)].*?)\s{1,}(negative|positive|not detected|detected|non[- ]reactive|reactive|trace|negativ|positiv|nicht nachweisbar|nachweisbar|négatif|positif|negativo|positivo|assente|presente)\s*(\(?[HLA*]\)?)?$/i
 
-export function dateLine(line: string): ParsedDate | null {
-  const labelled = COLLECTION_WORDS.exec(line.trim())
-  const tail = line.trim().replace(COLLECTION_WORDS, '').trim()
-  const whole = parseDate(tail)
+/** A collection-date label anywhere in a line ("Gender: F   Collected: 03/14/2026 / 07:45 EDT"). */
+const COLLECTION_LABEL =
+  /\b(date collected|collected on|collected|collection date(?:\/time)?|date of collection|specimen collected|sample taken|entnahme(?:datum)?|abnahme(?:datum)?|probenentnahme|prélevé le|date de prélèvement|date du prélèvement|fecha de extracción|fecha de toma|data (?:del )?prelievo)\s*[:=-]?\s*/i
+const DATE_TIME = /^(\d{1,2}[/.-]\d{1,2}[/.-]\d{4}|\d{4}-\d{2}-\d{2})(?:[ T,/]+(\d{1,2}):?(\d{2})(?!\d))?/
+
+function firstDateTime(text: string, order: DateOrder | null): ParsedDate | null {
+  const m = DATE_TIME.exec(text)
+  if (!m) return null
+  return parseDate(m[2] ? `${m[1]} ${m[2].padStart(2, '0')}:${m[3]}` : m[1], order)
+}
+
+/** The date a line sets for the results after it: a date alone, a labelled date, or a collection label anywhere. */
+export function dateLine(line: string, order: DateOrder | null = null): ParsedDate | null {
+  const trimmed = line.trim()
+  const labelled = COLLECTION_WORDS.exec(trimmed)
+  const tail = trimmed.replace(COLLECTION_WORDS, '').trim()
+  const whole = parseDate(tail, order)
   if (whole) return whole
-  if (!labelled) return null
-  // "Collected: 03/01/2026 07:30 AM   Received: 03/01/2026": the first date after the label.
-  const first = /^(\d{1,2}[/.-]\d{1,2}[/.-]\d{4}|\d{4}-\d{2}-\d{2})(?:[ T,]+(\d{1,2}:\d{2}))?/.exec(tail)
-  return first ? parseDate(first[2] ? `${first[1]} ${first[2]}` : first[1]) : null
+  if (labelled) {
+    const first = firstDateTime(tail, order)
+    if (first) return first
+  }
+  const collection = COLLECTION_LABEL.exec(trimmed)
+  return collection ? firstDateTime(trimmed.slice(collection.index + collection[0].length), order) : null
 }
 
 /** A token that reads as a unit: has a slash, is a percent sign, or is a bare unit labs print. */
@@ -102,6 +121,8 @@ export function readLine(line: string): LineResult | null {
     candidates.find((i) => findBiomarker(named(i))) ?? candidates.find(unitFollows) ?? candidates[0]
   const name = named(pick)
   if (!/[a-z]/i.test(name)) return null
+  // A sentence ("For patients with diabetes, target LDL-C is <70 mg/dL.") is a comment, not a result.
+  if (!findBiomarker(name) && (name.split(/\s+/).length > 6 || /[.!?]$/.test(line.trim()))) return null
   const match = VALUE.exec(tokens[pick]) as RegExpExecArray
   let unit = match[4] ?? null
   let flag: string | null = match[3] ? match[3].replace(/[()]/g, '') : null
@@ -114,7 +135,11 @@ export function readLine(line: string): LineResult | null {
     if (!flag && FLAG.test(token)) flag = token.replace(/[()]/g, '')
     else if (!range && RANGE.test(bare)) range = bare
     else if (!unit && looksLikeUnit(bare)) unit = bare
-    else if (k === rest.length - 1 && TRAILING_CODE.test(token) && (range || unit)) {
+    else if (
+      k === rest.length - 1 &&
+      (TRAILING_CODE.test(token) || LAB_CODE.test(token)) &&
+      (range || unit)
+    ) {
       // Quest's performing-lab code at the end of the row ("EN", "Z4A").
     } else if (/^[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.'-]*:?$/.test(bare)) {
       if (!unit && words.length === 0 && !range && !/^(ref|reference|range|normal|interval)/i.test(bare))
@@ -129,9 +154,10 @@ export function readLine(line: string): LineResult | null {
 export function labLines(
   text: string,
   ctx: LabContext,
-  format: { skipped: string } = { skipped: 'skipped_line' },
+  options: { refs?: string[] } = {},
 ): { observations: NewObservationInput[]; records: number } | null {
   const lines = text.split(/\r?\n/)
+  const refOf = (i: number) => options.refs?.[i] ?? `line ${i + 1}`
   readFileConventions(ctx, {
     numbers: lines
       .filter((l) => !NOT_A_RESULT.test(l))
@@ -147,8 +173,9 @@ export function labLines(
     const line = lines[i].trim()
     if (!line || line.startsWith('#')) continue
     const qualitative = /\d/.test(line) ? null : QUALITATIVE.exec(line)
-    if (!/\d/.test(line) && !qualitative) continue
-    const date = dateLine(line)
+    // Digits only in brackets ("Comp. Metabolic Panel (14)") make a heading too.
+    if (!/\d/.test(line.replace(/\([^)]*\)/g, '')) && !qualitative) continue
+    const date = dateLine(line, ctx.dateOrder)
     if (date) {
       currentDate = date
       continue
@@ -179,7 +206,7 @@ export function labLines(
         date: currentDate ? currentDate.iso : undefined,
         reference_range: result.range,
         flag: result.flag,
-        source_ref: `line ${i + 1}`,
+        source_ref: refOf(i),
         line: i + 1,
         original_text: line.slice(0, 300),
       },
@@ -191,7 +218,7 @@ export function labLines(
   for (const u of unread) {
     // Demographic lines are named by kind only: their text is personal data.
     if (u.why === 'demographic')
-      ctx.warnings.add(format.skipped, 'A header, footer or patient-details line was skipped.', u.line)
+      ctx.warnings.add('skipped_line', 'A header, footer or patient-details line was skipped.', u.line)
     else
       ctx.warnings.add(
         'unreadable_line',

@@ -1,5 +1,5 @@
 // Reference ranges as reports print them: "70-99", "3.5 - 5.0", "3,5 - 5,0", "<200", "> 40", "≤ 5.6",
-// "200 to 1100", read with the document's decimal mark.
+// "200 to 1100", Quest's "> OR = 50", read with the document's decimal mark.
 
 import { type DecimalMark, parseNumber } from './number-format'
 
@@ -15,7 +15,10 @@ export function parseReferenceRange(
   mark: DecimalMark | null = null,
 ): RawRange | null {
   if (!raw) return null
-  const s = raw.trim().replace(/[–—]/g, '-')
+  const s = raw
+    .trim()
+    .replace(/[–—]/g, '-')
+    .replace(/([<>])\s*or\s*=\s*/i, '$1=')
   const num = (t: string) => {
     const parsed = parseNumber(t.replace(/[.,]$/, ''), mark)
     return parsed && 'value' in parsed ? parsed.value : undefined
