@@ -13,7 +13,7 @@ let bob: { key: string; userId: string; organizationId: string }
 let client: Client
 
 const REPORT = [
-  'Collected: 2026-03-01',
+  'Collected: 2026-01-02',
   'Glucose 105 H mg/dL 65-99',
   'hs-CRP <0.3 mg/L <1.0',
   'VITAMIN B12 1,250 H 200-1100 pg/mL',
@@ -51,7 +51,7 @@ describe('GET /sources/{id}/observations', () => {
       original_name: 'Glucose',
       original_text: 'Glucose 105 H mg/dL 65-99',
       source_ref: 'line 2',
-      observed_at: '2026-03-01T00:00:00.000Z',
+      observed_at: '2026-01-02T00:00:00.000Z',
       original_value: '105',
       original_unit: 'mg/dL',
       value: 105,
@@ -148,6 +148,8 @@ describe('DELETE /sources/{id}', () => {
       body: { user_id: me.userId, organization_id: me.organizationId },
     })
     expect(analysis.status).toBe(201)
+    const trendsBefore = await h.t.call('POST', `/users/${me.userId}/trends`, { token: me.key, body: {} })
+    expect(JSON.stringify(trendsBefore.body)).toContain('vitamin_b12')
     const deleted = await h.t.call('DELETE', `/sources/${r.body.source_id}`, { token: me.key })
     expect(deleted.status).toBe(200)
     expect(deleted.body).toEqual({
@@ -161,7 +163,8 @@ describe('DELETE /sources/{id}', () => {
     expect(
       (await h.t.call('GET', `/sources/${r.body.source_id}/observations`, { token: me.key })).status,
     ).toBe(404)
-    const trends = await h.t.call('GET', `/users/${me.userId}/trends`, { token: me.key })
+    const trends = await h.t.call('POST', `/users/${me.userId}/trends`, { token: me.key, body: {} })
+    expect(trends.status).toBe(200)
     expect(JSON.stringify(trends.body)).not.toContain('vitamin_b12')
     const read = await h.t.call('GET', `/analyses/${analysis.body.id}`, { token: me.key })
     expect(read.body.deleted_sources).toEqual([r.body.source_id])
