@@ -37,17 +37,15 @@ async function europeanReport(): Promise<Uint8Array> {
     ['Ferritin', '1.250', 'µg/l', '30 - 400'],
     ['Kalium', '6,9 HH', 'mmol/l', '3,5 - 5,1'],
   ]
-  rows.forEach((row, i) =>
-    row.forEach((cell, c) =>
+  for (const [i, row] of rows.entries())
+    for (const [c, cell] of row.entries())
       page.drawText(cell, {
         x: columns[c],
         y: 730 - i * 16,
         size: 10,
         font: i === 0 ? bold : font,
         color: rgb(0, 0, 0),
-      }),
-    ),
-  )
+      })
   page.drawText('Seite 1 von 1', { x: 40, y: 40, size: 8, font })
   return doc.save()
 }
