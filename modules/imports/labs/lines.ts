@@ -44,6 +44,9 @@ const NOT_A_RESULT = { test: (line: string) => IDENTIFYING.test(line) || LABELLE
 const QUALITATIVE =
   /^(.*?[A-Za-zÀ-ÿ)].*?)\s{1,}(negative|positive|not detected|detected|non[- ]reactive|reactive|trace|negativ|positiv|nicht nachweisbar|nachweisbar|négatif|positif|negativo|positivo|assente|presente)\s*(\(?[HLA*]\)?)?$/i
 
+/** Labels of the date a report was issued, which is not when the sample was taken. */
+const REPORT_DATE = /^(reported|report date|date reported|result date|befunddatum|date du compte rendu)\b/i
+
 /** A collection-date label anywhere in a line ("Gender: F   Collected: 03/14/2026 / 07:45 EDT"). */
 const COLLECTION_LABEL =
   /\b(date collected|collected on|collected|collection date(?:\/time)?|date of collection|specimen collected|sample taken|entnahme(?:datum)?|abnahme(?:datum)?|probenentnahme|prélevé le|date de prélèvement|date du prélèvement|fecha de extracción|fecha de toma|data (?:del )?prelievo)\s*[:=-]?\s*/i
@@ -177,7 +180,8 @@ export function labLines(
     if (!/\d/.test(line.replace(/\([^)]*\)/g, '')) && !qualitative) continue
     const date = dateLine(line, ctx.dateOrder)
     if (date) {
-      currentDate = date
+      // A report or result date never overrides the collection date already read.
+      if (!(currentDate && REPORT_DATE.test(line))) currentDate = date
       continue
     }
     if (NOT_A_RESULT.test(line)) {

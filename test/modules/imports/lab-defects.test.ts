@@ -314,3 +314,12 @@ describe('report text with header and footer lines', () => {
     expect(JSON.stringify(body.warnings)).not.toContain('DOE')
   })
 })
+
+describe('report dates', () => {
+  it('keeps the collection date when a report date follows it', async () => {
+    const { rows } = await upload({
+      text: 'Collected: 2026-02-01 07:10\nReported: 2026-02-03\nGlucose 92 mg/dL\n',
+    })
+    expect(rows[0].observed_at).toBe('2026-02-01T07:10:00.000Z')
+  })
+})
