@@ -153,6 +153,7 @@ export const COLUMN_NAMES = {
     'indicatore',
   ]),
   loinc: names(['loinc', 'loinc code']),
+  specimen: names(['specimen', 'specimen type', 'sample type', 'material', 'matrix', 'probenmaterial']),
   type: names(['type', 'metric', 'data type', 'record type', 'measure', 'category', 'kind']),
   device: names(['device', 'source', 'source name', 'sourcename', 'device name', 'origin', 'app']),
 }

@@ -143,7 +143,13 @@ export function readFhir(
         continue
       }
       const range = part.item.referenceRange?.[0]
-      const value = quantity?.value ?? part.item.valueString ?? part.item.valueCodeableConcept?.text ?? null
+      const concept = part.item.valueCodeableConcept
+      const value =
+        quantity?.value ??
+        part.item.valueString ??
+        concept?.text ??
+        concept?.coding?.find((c) => c.display)?.display ??
+        null
       const observation = labObservation(
         {
           name: nameOf(part.item.code),

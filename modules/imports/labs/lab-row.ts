@@ -134,12 +134,19 @@ export function labObservation(row: LabRowInput, ctx: LabContext): NewObservatio
 
   let marker =
     (row.loinc ? findBiomarker(row.loinc) : undefined) ?? findBiomarker(name, unitWritten || undefined)
-  let specimen = row.specimen ?? specimenOf(name, row.loinc)
+  let specimen = specimenOf(name, row.loinc) ?? row.specimen ?? null
   if (marker && URINE_MARKER_CODES.has(marker.code)) specimen ??= 'urine'
   else if (marker && specimen === 'urine') {
-    // A urine test named like a blood test ("Glucose, Urine" coded as glucose) must not join the blood series.
-    warn('urine_specimen', `${name} was measured in urine, not blood; it was kept apart from ${marker.name}.`)
-    marker = undefined
+    // A urine test named like a blood test must not join the blood series: its urine marker, if any.
+    const urine = findBiomarker(`urine ${name}`, unitWritten || undefined)
+    if (urine && URINE_MARKER_CODES.has(urine.code)) marker = urine
+    else {
+      warn(
+        'urine_specimen',
+        `${name} was measured in urine, not blood; it was kept apart from ${marker.name}.`,
+      )
+      marker = undefined
+    }
   }
 
   const rawValue = typeof valueWritten === 'string' ? valueWritten.trim() : valueWritten

@@ -10,6 +10,7 @@ import { parseHeader } from '../header'
 import { readFileConventions } from './lab-context'
 import type { LabContext } from './lab-row'
 import { labObservation } from './lab-row'
+import { specimenOfCell } from './specimen'
 
 export function isLongLabTable(header: string[]): boolean {
   return findColumn(header, 'name') !== -1 && findColumn(header, 'value') !== -1
@@ -39,6 +40,7 @@ export function longLabRows(table: Table, ctx: LabContext): NewObservationInput[
     high: findColumn(h, 'high'),
     flag: findColumn(h, 'flag'),
     loinc: findColumn(h, 'loinc'),
+    specimen: findColumn(h, 'specimen'),
   }
   const cell = (cells: string[], i: number) => (i === -1 ? undefined : cells[i])
   readFileConventions(ctx, {
@@ -60,6 +62,7 @@ export function longLabRows(table: Table, ctx: LabContext): NewObservationInput[
         reference_high: cell(cells, col.high) || undefined,
         flag: cell(cells, col.flag) || null,
         loinc: cell(cells, col.loinc) || null,
+        specimen: specimenOfCell(cell(cells, col.specimen)),
         source_ref: `line ${line}`,
         line,
       },

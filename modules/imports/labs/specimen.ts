@@ -17,3 +17,13 @@ export function specimenOf(name: string, loinc?: string | null): Specimen | null
   if (SERUM_PLASMA.test(name)) return 'serum_plasma'
   return null
 }
+
+/** A specimen column's value ("Urine", "Serum", "EDTA whole blood") as the table's specimen. */
+export function specimenOfCell(cell: string | undefined): Specimen | null {
+  const text = (cell ?? '').trim()
+  if (!text) return null
+  if (URINE.test(text)) return 'urine'
+  if (WHOLE_BLOOD.test(text) || /^blood$/i.test(text)) return 'whole_blood'
+  if (SERUM_PLASMA.test(text)) return 'serum_plasma'
+  return 'other'
+}

@@ -278,6 +278,16 @@ describe('FHIR coding, comparators, interpretation, specimen and vitals', () => 
     expect(byCode(rows, 'body_temperature').value).toBeCloseTo(37, 1)
   })
 
+  it('reads a specimen column, and keeps a urine glucose out of the blood glucose series', async () => {
+    const { rows } = await upload({
+      text: 'Test,Result,Units,Specimen,Date\nGlucose,92,mg/dL,Serum,2026-01-10\nGlucose,Negative,,Urine,2026-01-10\nHemoglobin A1c,5.4,%,EDTA whole blood,2026-01-10\n',
+    })
+    expect(rows.filter((r) => r.code === 'glucose')).toHaveLength(1)
+    expect(byCode(rows, 'glucose')).toMatchObject({ value: 92, specimen: 'serum_plasma' })
+    expect(byCode(rows, 'urine_glucose')).toMatchObject({ specimen: 'urine', value_text: 'Negative' })
+    expect(byCode(rows, 'hba1c').specimen).toBe('whole_blood')
+  })
+
   it('never files a urine test named like a blood test under the blood marker', async () => {
     const { rows } = await upload({
       text: 'Test,Result,Units\n"Glucose, Urine",Negative,\nGlucose Urine Quantitative,20,mg/dL\nProtein Urine,Trace,\n',
