@@ -74,6 +74,12 @@ export const sourcesObservations = defineOperation(
     output: pageOf(SourceObservation),
     errors: [404],
     mcp: { tool: 'list_source_observations' },
+    x402: {
+      price: '0.001',
+      description: "List the observations one of the payer's own sources produced.",
+      example: { params: { id: 'src_01jz0000000000000000000000' }, query: { limit: 20 } },
+      tags: ['sources'],
+    },
   },
   ({ params, query }, { app, principal }) =>
     listSourceObservations(app, scopeOf(principal), params.id, query),
@@ -93,6 +99,12 @@ export const sourcesDelete = defineOperation(
     output: SourceDeleted,
     errors: [404],
     mcp: { tool: 'delete_source' },
+    x402: {
+      price: '0.001',
+      description: "Delete one of the payer's own sources and its observations.",
+      example: { params: { id: 'src_01jz0000000000000000000000' } },
+      tags: ['sources'],
+    },
   },
   ({ params }, { app, principal }) => deleteSource(app, scopeOf(principal), params.id),
 )

@@ -57,7 +57,7 @@ function rowsOf(items: Item[]): string[] {
 export async function pdfLines(bytes: Uint8Array, maxPages = 200): Promise<PdfLines> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>
   try {
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { stopAtErrors: false })
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { stopAtErrors: false, verbosity: 0 })
   } catch (error) {
     const why =
       (error as Error).name === 'PasswordException'
