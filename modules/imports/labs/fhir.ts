@@ -13,6 +13,7 @@ import type { Warnings } from '../parsed'
 import type { WearableAccumulator } from '../wearables/accumulator'
 import type { LabContext } from './lab-row'
 import { labObservation } from './lab-row'
+import { specimenOfText } from './specimen'
 
 const LOINC_SYSTEM = 'http://loinc.org'
 const UCUM_SYSTEM = 'http://unitsofmeasure.org'
@@ -80,12 +81,7 @@ function flagOf(concepts: CodeableConcept[] | undefined): string | null {
 
 /** The specimen a resource names (`specimen.display`, e.g. "Urine"), mapped to the table's values. */
 function specimenOfResource(o: Observation): Specimen | null {
-  const text = `${o.specimen?.display ?? ''}`.toLowerCase()
-  if (!text) return null
-  if (/urin/.test(text)) return 'urine'
-  if (/whole blood|blood/.test(text) && !/serum|plasma/.test(text)) return 'whole_blood'
-  if (/serum|plasma/.test(text)) return 'serum_plasma'
-  return 'other'
+  return specimenOfText(o.specimen?.display)
 }
 
 export function readFhir(

@@ -136,7 +136,14 @@ export function labObservation(row: LabRowInput, ctx: LabContext): NewObservatio
     (row.loinc ? findBiomarker(row.loinc) : undefined) ?? findBiomarker(name, unitWritten || undefined)
   let specimen = specimenOf(name, row.loinc) ?? row.specimen ?? null
   if (marker && URINE_MARKER_CODES.has(marker.code)) specimen ??= 'urine'
-  else if (marker && specimen === 'urine') {
+  else if (marker && specimen === 'other') {
+    // A blood marker's name measured in another fluid (CSF glucose) has other normal values.
+    warn(
+      'other_specimen',
+      `${name} was measured in a fluid other than blood; it was kept apart from ${marker.name}.`,
+    )
+    marker = undefined
+  } else if (marker && specimen === 'urine') {
     // A urine test named like a blood test must not join the blood series: its urine marker, if any.
     const urine = findBiomarker(`urine ${name}`, unitWritten || undefined)
     if (urine && URINE_MARKER_CODES.has(urine.code)) marker = urine

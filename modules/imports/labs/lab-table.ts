@@ -10,7 +10,7 @@ import { parseHeader } from '../header'
 import { readFileConventions } from './lab-context'
 import type { LabContext } from './lab-row'
 import { labObservation } from './lab-row'
-import { specimenOfCell } from './specimen'
+import { specimenOfText } from './specimen'
 
 export function isLongLabTable(header: string[]): boolean {
   return findColumn(header, 'name') !== -1 && findColumn(header, 'value') !== -1
@@ -62,7 +62,7 @@ export function longLabRows(table: Table, ctx: LabContext): NewObservationInput[
         reference_high: cell(cells, col.high) || undefined,
         flag: cell(cells, col.flag) || null,
         loinc: cell(cells, col.loinc) || null,
-        specimen: specimenOfCell(cell(cells, col.specimen)),
+        specimen: specimenOfText(cell(cells, col.specimen)),
         source_ref: `line ${line}`,
         line,
       },

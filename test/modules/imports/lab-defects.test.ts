@@ -288,6 +288,15 @@ describe('FHIR coding, comparators, interpretation, specimen and vitals', () => 
     expect(byCode(rows, 'hba1c').specimen).toBe('whole_blood')
   })
 
+  it('keeps a result in another body fluid (CSF glucose) out of the blood series', async () => {
+    const { body, rows } = await upload({
+      text: 'Test,Result,Units,Specimen\nGlucose,58,mg/dL,CSF\nGlucose CSF,60,mg/dL,\nProtein,45,mg/dL,Cerebrospinal fluid\n',
+    })
+    expect(rows.filter((r) => r.code === 'glucose' || r.code === 'total_protein')).toEqual([])
+    expect(rows.every((r) => r.specimen === 'other')).toBe(true)
+    expect(body.warnings.map((w: any) => w.code)).toContain('other_specimen')
+  })
+
   it('never files a urine test named like a blood test under the blood marker', async () => {
     const { rows } = await upload({
       text: 'Test,Result,Units\n"Glucose, Urine",Negative,\nGlucose Urine Quantitative,20,mg/dL\nProtein Urine,Trace,\n',

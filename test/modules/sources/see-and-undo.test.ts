@@ -132,6 +132,18 @@ describe('dry_run', () => {
     expect(after.body.data.map((s: any) => s.id)).toEqual(before.body.data.map((s: any) => s.id))
   })
 
+  it('refuses to preview a genotype file, which is analysed only when stored, and stores nothing', async () => {
+    const genotype =
+      '# rsid\tchromosome\tposition\tgenotype\nrs4477212\t1\t82154\tAA\nrs3094315\t1\t752566\tAG\n'
+    const before = await h.t.call('GET', '/sources', { token: alice.key })
+    const r = await upload(alice, { text: genotype, dry_run: true })
+    expect(r.status).toBe(422)
+    expect(r.headers.get('content-type')).toContain('application/problem+json')
+    expect(r.body.detail).toContain('dry run cannot preview')
+    const after = await h.t.call('GET', '/sources', { token: alice.key })
+    expect(after.body.data).toEqual(before.body.data)
+  })
+
   it('says an import that stores is not a dry run', async () => {
     const r = await upload(alice, { text: 'Glucose 92 mg/dL' })
     expect(r.body).toMatchObject({ dry_run: false, source_id: expect.stringMatching(/^src_/) })
