@@ -342,3 +342,30 @@ describe('report dates', () => {
     expect(rows[0].observed_at).toBe('2026-02-01T07:10:00.000Z')
   })
 })
+
+describe('odd report content', () => {
+  it('answers 201 or a 422 problem, never a crash, for report lines as damaged text comes', async () => {
+    const odd = [
+      'Glucose , , , mg/dL',
+      'Glucose <<5 mg/dL',
+      'Glucose 1.2.3 mg/dL',
+      'Glucose 9999999999999999999999 mg/dL',
+      'Glucose -0 mg/dL',
+      'Glucose 5,5,5 mmol/L',
+      'Glucose 92 mg/dL\u0000',
+      'Glucose 92 mg/dL (ref 70 - ) H',
+      'Glucose 92 (H) (L) mg/dL',
+      'HbA1c 42 mmol/mol Hb extra words here 7',
+      `${'A'.repeat(5000)} 5 mg/dL`,
+      'Collected: 31/02/2026\nGlucose 92 mg/dL',
+      'Collected: 2026-13-45\nGlucose 92 mg/dL',
+      '\u202eGlucose 92 mg/dL',
+      'Page 1 of 1\nPatient: X DOB: 01/01/1990',
+    ]
+    for (const text of odd) {
+      const r = await imports.upload(p, { text })
+      expect([text.slice(0, 40), [201, 422].includes(r.status)]).toEqual([text.slice(0, 40), true])
+      if (r.status === 422) expect(r.headers.get('content-type')).toContain('application/problem+json')
+    }
+  })
+})
