@@ -1,6 +1,6 @@
 // The lab corpus: every file under test/fixtures/labs/ (written in the shapes real labs and portals
 // export: Quest and LabCorp CSVs and report text, an EU semicolon CSV, a FHIR R4 searchset, a portal
-// JSON, German, French and Italian reports, an NHS report) is imported over HTTP and compared with its
+// JSON, German, French, Italian and Spanish reports, an NHS report) is imported over HTTP and compared with its
 // <name>.expected.json: nothing dropped, nothing mis-mapped, nothing mis-dated. Report text layers
 // (*-pdf-layer.txt) are also rendered into a real PDF with pdf-lib and must read the same.
 
