@@ -6,11 +6,18 @@ import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import * as repo from './repo'
 
+/**
+ * Remove the findings and ancestry of a genetics source; returns a function that removes its uploaded
+ * file, to be called once the source itself is gone (a file left behind is harmless, findings left
+ * behind would still be listed).
+ */
 export async function deleteGeneticsSourceData(
   app: AppContext,
   scope: Scope,
   sourceId: string,
-): Promise<void> {
+): Promise<() => Promise<void>> {
   const blobs = await repo.deleteSourceData(app.db, scope, sourceId)
-  for (const key of blobs) await app.storage.delete(key)
+  return async () => {
+    for (const key of blobs) await app.storage.delete(key)
+  }
 }

@@ -14,9 +14,12 @@ export async function deleteSource(app: AppContext, scope: Scope, id: string): P
   const source = await getSource(app, scope, id)
   const citing = await analysesCitingSource(app, scope, id)
   const now = app.clock.now().toISOString()
+  // Genetic findings first: they are listed by source id, so they must not outlive the source.
+  let removeFiles: (() => Promise<void>) | undefined
+  if (source.modality === 'genetics') removeFiles = await deleteGeneticsSourceData(app, scope, id)
   const removed = await removeSource(app, scope, id, now)
   if (!removed) throw notFound(`Source ${id}`)
-  if (source.modality === 'genetics') await deleteGeneticsSourceData(app, scope, id)
+  if (removeFiles) await removeFiles()
   app.log.info('source.deleted', {
     source_id: id,
     modality: source.modality,
