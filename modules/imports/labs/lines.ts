@@ -153,6 +153,24 @@ export function readLine(line: string): LineResult | null {
   return { name, value: `${match[1] ?? ''}${match[2]}`, unit, range, flag }
 }
 
+/**
+ * Two results printed side by side in one row ("Glucose 92 mg/dL 70-99     Sodium 140 mmol/L
+ * 135-145"), as two-column report pages give them: split at a wide gap where both halves read.
+ */
+function sideBySide(line: string): { result: LineResult; part: string }[] | null {
+  const cells = line.split(/\s{3,}/)
+  for (let k = 1; k < cells.length; k++) {
+    const left = readLine(cells.slice(0, k).join('   '))
+    const right = left && readLine(cells.slice(k).join('   '))
+    if (left && right && findBiomarker(left.name) && findBiomarker(right.name))
+      return [
+        { result: left, part: ', left' },
+        { result: right, part: ', right' },
+      ]
+  }
+  return null
+}
+
 /** Observations from lines of text, or null when not a single line reads as a result. */
 export function labLines(
   text: string,
@@ -188,7 +206,7 @@ export function labLines(
       unread.push({ line: i + 1, text: line, why: 'demographic' })
       continue
     }
-    const result = qualitative
+    const single = qualitative
       ? {
           name: qualitative[1].trim().replace(/[,:;]$/, ''),
           value: qualitative[2],
@@ -197,26 +215,29 @@ export function labLines(
           flag: qualitative[3] ?? null,
         }
       : readLine(line)
-    if (!result) {
+    const results = single ? [{ result: single, part: '' }] : sideBySide(line)
+    if (!results) {
       unread.push({ line: i + 1, text: line, why: 'unreadable' })
       continue
     }
-    records++
-    const observation = labObservation(
-      {
-        name: result.name,
-        value: result.value,
-        unit: result.unit,
-        date: currentDate ? currentDate.iso : undefined,
-        reference_range: result.range,
-        flag: result.flag,
-        source_ref: refOf(i),
-        line: i + 1,
-        original_text: line.slice(0, 300),
-      },
-      ctx,
-    )
-    if (observation) observations.push(observation)
+    for (const { result, part } of results) {
+      records++
+      const observation = labObservation(
+        {
+          name: result.name,
+          value: result.value,
+          unit: result.unit,
+          date: currentDate ? currentDate.iso : undefined,
+          reference_range: result.range,
+          flag: result.flag,
+          source_ref: `${refOf(i)}${part}`,
+          line: i + 1,
+          original_text: line.slice(0, 300),
+        },
+        ctx,
+      )
+      if (observation) observations.push(observation)
+    }
   }
   if (records === 0) return null
   for (const u of unread) {

@@ -369,3 +369,16 @@ describe('odd report content', () => {
     }
   })
 })
+
+describe('two-column report pages', () => {
+  it('reads two results printed side by side in one row, citing each half', async () => {
+    const { rows } = await upload({
+      text: 'Collected: 2026-02-01\nGlucose   92   mg/dL   70-99        Sodium   140   mmol/L   135-145\nPotassium 4.1 mmol/L\n',
+    })
+    expect(rows.map((r) => [r.code, r.value, r.source_ref])).toEqual([
+      ['glucose', 92, 'line 2, left'],
+      ['potassium', 4.1, 'line 3'],
+      ['sodium', 140, 'line 2, right'],
+    ])
+  })
+})
