@@ -359,6 +359,12 @@ export const Analysis = Type.Object(
     summary: AnalysisSummary,
     urgent: Nullable(Urgent),
     recovery: Nullable(RecoverySignal),
+    deleted_sources: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'Sources this analysis read that have since been deleted (DELETE /sources/{id}); what it says about them no longer rests on stored data.',
+      }),
+    ),
     observations: Type.Array(ObservationItem),
     interpretations: Type.Array(Interpretation),
     baselines: Type.Array(Baseline),

@@ -1,10 +1,9 @@
-// Critical limits and lab flags: the boundaries of the cited limits, censored values, and the flags
-// labs print (H, L, HH, LL, FHIR interpretation codes) normalized as the urgent tier reads them.
+// Critical limits: every limit in its marker's canonical unit with a cited source, and the boundaries
+// of the limits, censored values included.
 
 import { describe, expect, it } from 'bun:test'
 import { biomarkerByCode } from '../../../modules/biomarkers/catalog'
 import { CRITICAL_LIMITS, criticalLimitFor, criticalSide } from '../../../modules/biomarkers/critical-limits'
-import { normalizeLabFlag } from '../../../modules/biomarkers/lab-flags'
 
 describe('critical limits', () => {
   it('are in each marker’s canonical unit and cite a source', () => {
@@ -25,16 +24,5 @@ describe('critical limits', () => {
     expect(criticalSide(glucose, 600, '>')).toBe('high')
     expect(criticalSide(glucose, 450, '<')).toBeNull()
     expect(criticalSide(glucose, 20, '<')).toBe('low')
-  })
-})
-
-describe('lab flags', () => {
-  it('normalize the flags reports and FHIR print', () => {
-    expect(['H', 'high', '↑'].map(normalizeLabFlag)).toEqual(['high', 'high', 'high'])
-    expect(['HH', 'H*', 'critical high', 'HU'].map(normalizeLabFlag)).toEqual(Array(4).fill('critical_high'))
-    expect(['LL', 'L*', 'Panic low'].map(normalizeLabFlag)).toEqual(Array(3).fill('critical_low'))
-    expect(['AA', 'A', 'N', ''].map(normalizeLabFlag)).toEqual(['critical', 'abnormal', 'normal', null])
-    expect(normalizeLabFlag('see note')).toBeNull()
-    expect(normalizeLabFlag(42)).toBeNull()
   })
 })
