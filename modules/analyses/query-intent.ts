@@ -46,12 +46,7 @@ export const ALIASES: Record<string, Alias> = {
   },
   'blood pressure': {
     topic: 'blood_pressure',
-    codes: [
-      'systolic_blood_pressure',
-      'diastolic_blood_pressure',
-      'blood_pressure_systolic',
-      'blood_pressure_diastolic',
-    ],
+    codes: ['systolic_bp', 'diastolic_bp'],
     needs:
       'blood pressure readings (a home monitor export, Apple Health blood pressure records or a clinic report)',
   },

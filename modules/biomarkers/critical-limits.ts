@@ -24,6 +24,13 @@ export const KDIGO_G5: Citation = {
   basis: 'guideline',
 }
 
+export const ACC_AHA_CRISIS: Citation = {
+  title:
+    'Whelton PK, et al. 2017 ACC/AHA Guideline for the Prevention, Detection, Evaluation, and Management of High Blood Pressure in Adults. Hypertension 2018;71:e13-e115 (hypertensive crisis: systolic above 180 and/or diastolic above 120 mm Hg; taken here from 180/120, the conservative side).',
+  pmid: '29133356',
+  basis: 'guideline',
+}
+
 /**
  * How soon to act: `seek_care_now` where the value can be life-threatening within hours (potassium,
  * sodium, glucose, calcium, severe anaemia); `contact_clinician_today` otherwise.
@@ -74,6 +81,9 @@ export const CRITICAL_LIMITS: readonly CriticalLimit[] = [
   // Creatinine 354 µmol/L (4.0 mg/dL) in a person without known kidney disease (RCPath).
   limit('creatinine', 'mg/dL', undefined, 4.0, 'contact_clinician_today', RCPATH_2017),
   limit('egfr', 'mL/min/{1.73_m2}', 15, undefined, 'contact_clinician_today', KDIGO_G5),
+  // A hypertensive crisis; with chest pain, breathlessness, weakness or confusion it is an emergency.
+  limit('systolic_bp', 'mm[Hg]', undefined, 180, 'contact_clinician_today', ACC_AHA_CRISIS),
+  limit('diastolic_bp', 'mm[Hg]', undefined, 120, 'contact_clinician_today', ACC_AHA_CRISIS),
 ]
 
 const byCode = new Map(CRITICAL_LIMITS.map((l) => [l.code, l]))

@@ -135,4 +135,29 @@ describe('POST /query in everyday words', () => {
     )
     expect(r.answer).toContain('a home monitor export')
   })
+
+  it('answers blood pressure from the readings when there are some', async () => {
+    const q = await t.userWithKey()
+    const bp = (code: string, value: number): NewObservationInput => ({
+      modality: 'biomarkers',
+      code,
+      original_name: code,
+      value,
+      unit: 'mm[Hg]',
+      observed_at: '2025-12-01T08:00:00.000Z',
+    })
+    await createSource(t.context, scopeOf(q), { modality: 'biomarkers', format: 'fhir_bundle' }, [
+      bp('systolic_bp', 120),
+      bp('diastolic_bp', 79),
+    ])
+    const r = (
+      await t.call('POST', '/query', { token: q.key, body: { question: 'What is my blood pressure?' } })
+    ).body
+    expect(r.answerable).toBe(true)
+    expect(r.topics).toEqual(['systolic_bp', 'diastolic_bp'])
+    const text = r.statements.map((s: any) => s.text).join(' ')
+    // ACC/AHA: normal is below 120/80, so 120 systolic is already above it (half-open cut-off).
+    expect(text).toContain('120 mmHg')
+    expect(text).toContain('above the reference range (< 120 mmHg)')
+  })
 })

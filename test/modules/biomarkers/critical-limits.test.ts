@@ -24,5 +24,8 @@ describe('critical limits', () => {
     expect(criticalSide(glucose, 600, '>')).toBe('high')
     expect(criticalSide(glucose, 450, '<')).toBeNull()
     expect(criticalSide(glucose, 20, '<')).toBe('low')
+    // A hypertensive crisis (ACC/AHA 2017): above 180 systolic or 120 diastolic.
+    expect(criticalSide(criticalLimitFor('systolic_bp')!, 185)).toBe('high')
+    expect(criticalSide(criticalLimitFor('diastolic_bp')!, 118)).toBeNull()
   })
 })
