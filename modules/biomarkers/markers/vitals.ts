@@ -73,7 +73,8 @@ export const VITALS = [
     loinc: '39156-5',
     synonyms: ['bmi', 'body mass index', 'body mass index (bmi)'],
     unit: 'kg/m2',
-    reference: [range(18.5, 24.9)],
+    // WHO: 18.5 to below 25 is the normal range (25 or more is overweight), compared at full precision.
+    reference: [below(25, 18.5)],
     better: 'in_range',
     noise_percent: 2,
     citation: WHO_BMI,
