@@ -10,7 +10,7 @@ import { catalogs } from './catalogs'
 import type { HealthContext } from './context-model'
 import { runAnalysis } from './engine'
 import { gatherInputs, resolveSources } from './gather-inputs'
-import { displayUnit, fmt } from './ranges'
+import { fmt, unitSuffix } from './ranges'
 
 export const HEALTH_CONTEXT_LIMIT_BYTES = 8192
 const DAY_MS = 86_400_000
@@ -151,7 +151,7 @@ function textOf(c: HealthContext): string {
       : []),
     ...c.latest.map(
       (l) =>
-        `${l.name}: ${l.value === null ? 'n/a' : fmt(l.value)}${l.unit ? ` ${displayUnit(l.unit)}` : ''} (${l.status}, ${l.observed_at.slice(0, 10)}, ${l.source_id})`,
+        `${l.name}: ${l.value === null ? 'n/a' : fmt(l.value)}${unitSuffix(l.unit)} (${l.status}, ${l.observed_at.slice(0, 10)}, ${l.source_id})`,
     ),
     ...c.genotype_highlights.map((g) => `Genotype: ${g.summary} ${g.genotype} (${g.source_id})`),
     ...c.active_goals.map((g) => `Goal: ${g.title}${g.met === null ? '' : g.met ? ' (met)' : ' (not met)'}`),

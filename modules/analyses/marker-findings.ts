@@ -9,7 +9,7 @@ import type { Reference, SourceCitation } from './citation-model'
 import { derivedObservations } from './derived-observations'
 import type { AnalysisOptions, Catalogs, ObservationInput } from './inputs'
 import type { Interpretation, ObservationItem } from './model'
-import { describeRange, displayUnit, fmt, type Judgement, judge, round } from './ranges'
+import { describeRange, fmt, type Judgement, judge, round, unitSuffix } from './ranges'
 import { biomarkerReference, METHODS, uniqueReferences } from './references'
 import { type CriticalHit, criticalHit } from './urgent'
 
@@ -200,9 +200,7 @@ function statement(
 ): string {
   const day = latest.observed_at.slice(0, 10)
   const value =
-    latest.value === null
-      ? (latest.value_text ?? 'no value')
-      : `${fmt(latest.value)}${unit ? ` ${displayUnit(unit)}` : ''}`
+    latest.value === null ? (latest.value_text ?? 'no value') : `${fmt(latest.value)}${unitSuffix(unit)}`
   const range = j.reference ? describeRange(j.reference, unit) : null
   const where = {
     low: range ? `below the reference range (${range})` : 'flagged low by the lab',

@@ -7,7 +7,7 @@ import type { Reference } from './citation-model'
 import type { Catalogs } from './inputs'
 import type { Analysis, Interpretation, ObservationItem } from './model'
 import type { ActionCandidate } from './plan-model'
-import { displayUnit, fmt } from './ranges'
+import { fmt, unitSuffix } from './ranges'
 import { uniqueReferences } from './references'
 
 const PATTERN_REFERENCES = {
@@ -66,7 +66,7 @@ interface Parts {
 }
 
 const valueText = (o: ObservationItem) =>
-  `${o.name} ${o.value === null ? (o.value_text ?? 'n/a') : fmt(o.value)}${o.unit ? ` ${displayUnit(o.unit)}` : ''} (${o.observed_at.slice(0, 10)})`
+  `${o.name} ${o.value === null ? (o.value_text ?? 'n/a') : fmt(o.value)}${unitSuffix(o.unit)} (${o.observed_at.slice(0, 10)})`
 
 function build(
   parts: Parts,

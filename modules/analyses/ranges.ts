@@ -137,7 +137,7 @@ function judgeByLab(
 
 /** "≤ 130 mg/dL", "3.5–5.0 mmol/L", "≥ 40 mg/dL". */
 export function describeRange(range: JudgedRange, unit: string | null): string {
-  const u = unit ? ` ${displayUnit(unit)}` : ''
+  const u = unitSuffix(unit)
   if (range.low !== null && range.high !== null)
     return range.high_exclusive
       ? `${fmt(range.low)} to below ${fmt(range.high)}${u}`
@@ -163,7 +163,8 @@ export const round = (n: number, digits = 3) => Number(n.toFixed(digits))
  * `mL/min/{1.73_m2}` → `mL/min/1.73 m²`), `u` becomes µ, `[IU]` IU and `10*3` ×10³.
  */
 export function displayUnit(unit: string | null): string {
-  if (!unit) return ''
+  // Dimensionless annotations say nothing a person needs: "3.43", not "3.43 ratio".
+  if (!unit || unit === '{ratio}' || unit === '{index}') return ''
   return unit
     .replace(/\{1\.73_m2\}/g, '1.73 m²')
     .replace(/\{([^}]*)\}/g, '$1')
@@ -180,5 +181,13 @@ export function humanValue(code: string, unit: string | null, value: number): st
     return `${Math.floor(total / 60)} h ${String(total % 60).padStart(2, '0')} min`
   }
   if (unit === '{steps}') return `${Math.round(value).toLocaleString('en-US')} steps`
-  return `${fmt(value)}${unit ? ` ${displayUnit(unit)}` : ''}`
+  if (unit === '/min' && code.includes('heart_rate')) return `${fmt(value)} bpm`
+  if (unit === '/min' && code === 'respiratory_rate') return `${fmt(value)} breaths/min`
+  return `${fmt(value)}${unitSuffix(unit)}`
+}
+
+/** " mg/dL" after a number, or nothing for a unit people do not write (ratios, indices). */
+export function unitSuffix(unit: string | null): string {
+  const shown = displayUnit(unit)
+  return shown ? ` ${shown}` : ''
 }

@@ -13,7 +13,7 @@ import type { BiomarkerDefinition } from '../biomarkers/types'
 import type { Reference, SourceCitation } from './citation-model'
 import type { ObservationInput } from './inputs'
 import type { UrgentFindingItem, UrgentItem } from './model'
-import { displayUnit, fmt } from './ranges'
+import { fmt, unitSuffix } from './ranges'
 
 const CRITICAL_FLAGS: Record<string, UrgentFindingItem['direction']> = {
   critical_low: 'low',
@@ -38,8 +38,8 @@ const labFlagReference = (o: ObservationInput): Reference => ({
 })
 
 function describeLimit(limit: CriticalLimit, side: 'low' | 'high'): string {
-  const unit = displayUnit(limit.unit)
-  return side === 'low' ? `< ${fmt(limit.below as number)} ${unit}` : `≥ ${fmt(limit.from as number)} ${unit}`
+  const unit = unitSuffix(limit.unit)
+  return side === 'low' ? `< ${fmt(limit.below as number)}${unit}` : `≥ ${fmt(limit.from as number)}${unit}`
 }
 
 export interface CriticalHit {
@@ -84,9 +84,7 @@ export function criticalHit(
 }
 
 const resultText = (f: UrgentFindingItem) =>
-  f.value === null
-    ? (f.value_text ?? 'no value')
-    : `${fmt(f.value)}${f.unit ? ` ${displayUnit(f.unit)}` : ''}`
+  f.value === null ? (f.value_text ?? 'no value') : `${fmt(f.value)}${unitSuffix(f.unit)}`
 
 function findingText(f: UrgentFindingItem): string {
   const why =
