@@ -56,6 +56,12 @@ function describe(op: AnyOperation, pageable: boolean): string {
     )
   }
   parts.push(`HTTP equivalent: ${op.method} ${op.path}.`)
+  if (op.example) {
+    // The same example the API reference shows, as the flat arguments a tool call takes.
+    const { params, query, body } = op.example.request
+    parts.push(`Example arguments: ${JSON.stringify({ ...params, ...query, ...body })}`)
+    parts.push(`Example result: ${JSON.stringify(op.example.response)}`)
+  }
   return parts.join('\n\n')
 }
 

@@ -3,6 +3,7 @@
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
+import { sourcesExamples } from './examples'
 import { Source, SourceIdParams, SourceListQuery } from './model'
 import { getSource, listSources } from './service'
 
@@ -11,6 +12,7 @@ const tags = ['Sources']
 export const sourcesList = defineOperation(
   {
     id: 'sources.list',
+    example: sourcesExamples['sources.list'],
     method: 'GET',
     path: '/sources',
     summary: "List the caller's sources (uploads and syncs), newest first",
@@ -22,7 +24,6 @@ export const sourcesList = defineOperation(
     x402: {
       price: '0.001',
       description: "List the payer's own sources (uploads and syncs).",
-      example: { query: { modality: 'biomarkers', limit: 20 } },
       tags: ['sources'],
     },
   },
@@ -32,6 +33,7 @@ export const sourcesList = defineOperation(
 export const sourcesGet = defineOperation(
   {
     id: 'sources.get',
+    example: sourcesExamples['sources.get'],
     method: 'GET',
     path: '/sources/:id',
     summary: 'Read one source',
@@ -43,7 +45,6 @@ export const sourcesGet = defineOperation(
     x402: {
       price: '0.001',
       description: "Read one of the payer's own sources.",
-      example: { params: { id: 'src_01jz0000000000000000000000' } },
       tags: ['sources'],
     },
   },
