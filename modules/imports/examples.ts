@@ -15,6 +15,7 @@ export const importsExamples = {
       },
     },
     response: {
+      dry_run: false,
       source_id: 'src_01kf0hhz8rcga6s3vbfag0mnj0',
       modality: 'biomarkers',
       format: 'lab_text',

@@ -19,6 +19,10 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Goals: 'Personal targets for a marker, tracked against the newest values.',
   Dashboards:
     'Renderer-neutral dashboard specs, designs, and private dashboard links whose page a person can open on a phone.',
+  Privacy:
+    'Export everything held about a person (a zip with a manifest, every table, the raw files and a FHIR bundle) and delete it all, with a receipt.',
+  Providers:
+    'Where to get data: genetic-test providers and their raw-data files, lab draw sites near a place, and the wearable integrations.',
   MCP: 'The Model Context Protocol endpoint: the same operations as tools for an AI client, with the same grants.',
   Development: 'Helpers served only outside production (the development mail outbox).',
   Documentation: 'This API reference, rendered from /openapi.json with assets served by the service itself.',

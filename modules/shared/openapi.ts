@@ -167,7 +167,11 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
         headers: { 'x-request-id': ref('RequestId') },
         content: {
           [media]: {
-            schema: json ? hoist(op.output, named, schemas) : { type: 'string' },
+            schema: json
+              ? hoist(op.output, named, schemas)
+              : media === 'application/zip'
+                ? { type: 'string', format: 'binary' }
+                : { type: 'string' },
             ...(op.example ? { example: op.example.response } : {}),
           },
         },

@@ -35,6 +35,10 @@ export interface OperationExample {
 export interface X402Slot {
   price: string
   description?: string
+  /** @deprecated Declare `example` on the operation; the catalogue shows that one. Read only as a fallback. */
+  example?: ExampleRequest
+  /** @deprecated As `example`. */
+  outputExample?: unknown
   tags: string[]
 }
 
@@ -70,7 +74,13 @@ export interface OperationSpec<
   /** Success status; 200 unless stated. */
   status?: number
   /** Media type of the success response; JSON unless stated. */
-  produces?: 'application/json' | 'application/problem+json' | 'text/html' | 'text/css' | 'text/javascript'
+  produces?:
+    | 'application/json'
+    | 'application/problem+json'
+    | 'text/html'
+    | 'text/css'
+    | 'text/javascript'
+    | 'application/zip'
   /**
    * The body is not JSON: the route does not parse it and the handler reads `ctx.request.raw` itself
    * (streamed uploads, signed webhooks). Documented as these media types.
