@@ -94,16 +94,32 @@ class View {
       return p ? (p.file_name ?? `${p.provider ?? p.format} data`) : 'an uploaded file'
     })
   }
-  /** The newest day of an action's data when all of it is wearable data too old to be current. */
-  staleBasis(card: Card): string | null {
-    const entries = card.sources.map((s) => this.sources.get(s.source_id))
-    if (entries.length === 0 || entries.some((p) => p?.modality !== 'wearables' || !p.collected_to))
-      return null
-    const newest = entries
+  /** The end of the old wearable data an item cites, when it cites any (null when all it cites is current). */
+  staleWearableEnd(card: Card): string | null {
+    const ends = card.sources
+      .map((s) => this.sources.get(s.source_id))
+      .filter((p) => p?.modality === 'wearables' && p.collected_to !== null)
       .map((p) => p!.collected_to!)
+      .filter((end) => this.now.getTime() - Date.parse(end) > STALE_AFTER_DAYS * DAY_MS)
       .sort()
-      .at(-1)!
-    return this.now.getTime() - Date.parse(newest) > STALE_AFTER_DAYS * DAY_MS ? newest : null
+    return ends.at(-1) ?? null
+  }
+  /** True when everything an item rests on is such old wearable data. */
+  restsOnlyOnStale(card: Card): boolean {
+    return (
+      card.sources.length > 0 &&
+      this.staleWearableEnd(card) !== null &&
+      card.sources.every((s) => {
+        const p = this.sources.get(s.source_id)
+        return p?.modality === 'wearables' && this.staleWearableEnd({ ...card, sources: [s] }) !== null
+      })
+    )
+  }
+  /** A note on an item that rests wholly or partly on old wearable data; empty otherwise. */
+  staleNote(card: Card): string {
+    const end = this.staleWearableEnd(card)
+    if (!end) return ''
+    return `<p class="note">${this.restsOnlyOnStale(card) ? 'Based on' : 'Partly based on'} wearable data that ends ${escapeHtml(end)} (${ago(end, this.now)}); check it against recent data before acting on it.</p>`
   }
   wearableCodes = () => new Set(this.cards('wearables').map((c) => codeOf(c.id)))
   /** "panel-2026.csv (collected 2026-01-05)"; the src_ id stays in the JSON spec only. */
@@ -173,7 +189,7 @@ ${urgent.map((c) => `<h3>${escapeHtml(c.title)}</h3><p>${escapeHtml(c.detail)}</
 
 /** At most five items: results needing attention, then distinct actions (none beside an urgent item). */
 function focusList(view: View, flagged: Card[], urgent: boolean): string {
-  const actions = urgent ? [] : distinctActions(view).filter((c) => view.staleBasis(c) === null)
+  const actions = urgent ? [] : distinctActions(view).filter((c) => !view.restsOnlyOnStale(c))
   const items = [
     ...flagged.map((c) => ({ title: c.title, status: c.status, detail: c.detail })),
     ...actions.map((c) => ({ title: actionTitle(c), status: 'action', detail: c.detail })),
@@ -271,7 +287,7 @@ function findingList(view: View, id: string, title: string, cards: Card[]): stri
 ${cards
   .map(
     (c) =>
-      `<li><details><summary>${escapeHtml(c.title)}${c.value !== null && c.kind === 'genetic' ? ` <span class="note">${escapeHtml(c.value)}</span>` : ''}</summary><p>${escapeHtml(c.detail)}</p>${view.provenance(c)}</details></li>`,
+      `<li><details><summary>${escapeHtml(c.title)}${c.value !== null && c.kind === 'genetic' ? ` <span class="note">${escapeHtml(c.value)}</span>` : ''}</summary>${view.staleNote(c)}<p>${escapeHtml(c.detail)}</p>${view.provenance(c)}</details></li>`,
   )
   .join('\n')}</ul></section>`
 }
@@ -279,8 +295,8 @@ ${cards
 function planSection(view: View, actions: Card[]): string {
   if (actions.length === 0) return ''
   const item = (a: Card) => {
-    const stale = view.staleBasis(a)
-    return `<li><details><summary>${stale ? '<span class="badge warn">Old data</span> ' : ''}${escapeHtml(actionTitle(a))}</summary>${stale ? `<p class="note">Based on wearable data that ends ${escapeHtml(stale)} (${ago(stale, view.now)}); check it against recent data before acting on it.</p>` : ''}<p>${escapeHtml(view.readable(a.detail))}</p>${view.provenance(a)}</details></li>`
+    const old = view.restsOnlyOnStale(a)
+    return `<li><details><summary>${old ? '<span class="badge warn">Old data</span> ' : ''}${escapeHtml(actionTitle(a))}</summary>${view.staleNote(a)}<p>${escapeHtml(view.readable(a.detail))}</p>${view.provenance(a)}</details></li>`
   }
   return `<section id="plan" aria-labelledby="plan-h"><h2 id="plan-h">Action plan</h2><ol class="focus">${actions.map(item).join('\n')}</ol></section>`
 }

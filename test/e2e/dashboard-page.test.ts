@@ -190,6 +190,12 @@ describe.skipIf(!hasChromium)('dashboard page in Chromium', () => {
     expect(await textOf(sleepAction.locator('.note'))).toBe(
       'Based on wearable data that ends 2026-03-15 (8 months ago); check it against recent data before acting on it.',
     )
+    // Advice resting partly on it (labs and old steps) stays, with a note.
+    const glucoseAction = page.locator('#plan li', { hasText: 'Improve glucose control (Glucose (fasting))' })
+    expect(await glucoseAction.locator('.badge').count()).toBe(0)
+    expect(await textOf(glucoseAction.locator('.note'))).toStartWith(
+      'Partly based on wearable data that ends 2026-03-15',
+    )
     await page.close()
   })
 
