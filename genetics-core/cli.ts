@@ -113,6 +113,7 @@ async function inspect(args: CliArgs, out: (line: string) => void): Promise<void
   const document: Record<string, unknown> = {
     detection: analysis.detection,
     summary: analysis.summary,
+    strand: analysis.strand,
     warnings: analysis.warnings,
   }
   if (args.annotate !== null) document.compact = analysis.compact

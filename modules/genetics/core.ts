@@ -15,6 +15,7 @@ import {
   type GeneticsWarning,
   type Progress,
   type ScanSummary,
+  type StrandCall,
 } from '../../genetics-core'
 
 export { AncestryError } from '../../genetics-core'
@@ -30,6 +31,8 @@ export interface CoreAnalysis {
   /** Why there is no ancestry estimate, when there is none. */
   ancestryUnavailable: string | null
   dbsnp: DbsnpResult | null
+  /** The strand the file's letters are on and the sites that show it (consumer files are voted on). */
+  strand: StrandCall
   warnings: GeneticsWarning[]
 }
 
