@@ -10,6 +10,7 @@ import { catalogTargets, interpretCompact } from './catalog/index'
 import { annotateWithDbsnp } from './dbsnp/annotate-with-dbsnp'
 import { GeneticsInputError } from './errors'
 import { scanSource } from './scan/scan-source'
+import { type GeneticSexCall, inferGeneticSex } from './sex/infer-genetic-sex'
 import { inferStrand, orientCalls, referenceAlleleStrand, type StrandCall } from './strand/strand-orientation'
 import type {
   DbsnpResult,
@@ -46,6 +47,8 @@ export interface GeneticsAnalysis {
   dbsnp: DbsnpResult | null
   /** The strand the file's letters are on, and the evidence (consumer files are voted on). */
   strand: StrandCall
+  /** Genetic sex from X heterozygosity and Y calls, with its evidence; used for X wording. */
+  geneticSex: GeneticSexCall
   warnings: GeneticsWarning[]
 }
 
@@ -83,6 +86,7 @@ export async function analyzeGeneticsSource(
   const strand = statesReference ? referenceAlleleStrand() : inferStrand(scan.calls, allTargets)
   const oriented = orientCalls(scan.calls, allTargets, strand)
   warnings.push(...strandWarnings(strand))
+  const geneticSex = inferGeneticSex(scan.summary.sexChromosomes, statesReference ? 'sequencing' : 'array')
   const pick = (targets: SiteTarget[]) => {
     const picked = new Map<string, SiteCall>()
     for (const t of targets) {
@@ -100,7 +104,7 @@ export async function analyzeGeneticsSource(
         'the genome build could not be decided, so catalog positions cannot be matched; no compact findings',
     })
   } else {
-    compact = interpretCompact(pick(compactTargets), build, undefined, oriented.withheld)
+    compact = interpretCompact(pick(compactTargets), build, undefined, oriented.withheld, geneticSex.sex)
   }
 
   let ancestry: AncestryResult | null = null
@@ -130,7 +134,16 @@ export async function analyzeGeneticsSource(
       })
     }
   }
-  return { detection: scan.detection, summary: scan.summary, compact, ancestry, dbsnp, strand, warnings }
+  return {
+    detection: scan.detection,
+    summary: scan.summary,
+    compact,
+    ancestry,
+    dbsnp,
+    strand,
+    geneticSex,
+    warnings,
+  }
 }
 
 function strandWarnings(strand: StrandCall): GeneticsWarning[] {

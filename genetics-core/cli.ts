@@ -114,6 +114,7 @@ async function inspect(args: CliArgs, out: (line: string) => void): Promise<void
     detection: analysis.detection,
     summary: analysis.summary,
     strand: analysis.strand,
+    geneticSex: analysis.geneticSex,
     warnings: analysis.warnings,
   }
   if (args.annotate !== null) document.compact = analysis.compact

@@ -126,6 +126,17 @@ export interface GenotypeCounts {
   homozygous_unknown_ref: number
 }
 
+/** What genetic sex is inferred from: X heterozygosity outside the PARs and calls on Y. */
+export interface SexChromosomeCounts {
+  /** Called X sites: heterozygous, homozygous (two equal alleles), one allele only. */
+  xHet: number
+  xHom: number
+  xHaploid: number
+  /** Y sites with a call, and Y sites listed but not called ('--', './.'). */
+  yCalled: number
+  yNoCall: number
+}
+
 /** Summary statistics of one streaming pass. */
 export interface ScanSummary {
   format: SourceFormat
@@ -161,6 +172,8 @@ export interface ScanSummary {
   genotypes: GenotypeCounts
   /** Consumer rows with indel calls (I/D letters). */
   indelCalls: number
+  /** Calls of the counted sample on the sex chromosomes (X outside the pseudoautosomal regions). */
+  sexChromosomes: SexChromosomeCounts
   /** Records per canonical chromosome, in first-seen order. */
   chromosomes: Record<string, number>
   /** True when records are grouped by chromosome and positions never decrease within one. */

@@ -3,6 +3,7 @@
 // finding), coverage figures, the derived APOE genotype and plain notes on what the result can and
 // cannot say. Health data stay in the returned object; nothing is logged.
 
+import type { GeneticSex } from '../sex/infer-genetic-sex'
 import type { GenomeBuild, SiteCall } from '../types'
 import { apoeFromAssessments } from './apoe'
 import { assessEntry, type EntryAssessment } from './assess-entry'
@@ -25,6 +26,8 @@ export function interpretCompact(
   catalog: CompactCatalog = compactCatalog(),
   /** Entry ids of palindromic sites (A/T, C/G) whose letters cannot be read: the file's strand is unknown. */
   strandWithheld: ReadonlySet<string> = new Set(),
+  /** Genetic sex inferred from the file: with 'male', X calls outside the PARs are read as one copy. */
+  sex: GeneticSex = 'unknown',
 ): CompactAnnotationResult {
   if (!(calls instanceof Map))
     throw new CompactAnnotationError('invalid_calls', 'calls must be a Map of target key to SiteCall')
@@ -38,7 +41,7 @@ export function interpretCompact(
           status: 'not_comparable',
           reason: `The alleles ${entry.ref}/${entry.alt} are each other's complement and the file's strand could not be established, so the call here could read either way; it is not interpreted.`,
         }
-      : assessEntry(entry, calls.get(entry.id), build),
+      : assessEntry(entry, calls.get(entry.id), build, sex),
   )
   const findings: CompactFinding[] = []
   catalog.entries.forEach((entry, i) => {

@@ -7,6 +7,7 @@ import { C } from '../scan/counters'
 import { LineScanner, latin1 } from '../scan/line-scanner'
 import { Lookup, type LookupTables, rsNumber } from '../scan/lookup-tables'
 import type { ChromRun } from '../scan/segment-scan'
+import { isNonPseudoautosomalX } from '../sex/sex-chromosome-sites'
 import { isRowProblem, parseConsumerRow } from './consumer-row'
 import { type ConsumerLayout, normaliseHeaderRow } from './layouts'
 
@@ -53,6 +54,10 @@ export class ConsumerRowScanner extends LineScanner {
     else if (row.alleles[0] !== row.alleles[1]) counts[C.gHet]++
     else counts[C.gHomozygousUnknownRef]++
     if (row.alleles.some((a) => a === 'I' || a === 'D')) counts[C.indelCalls]++
+    if (row.chrom === 'Y') counts[n === 0 ? C.yNoCall : C.yCalled]++
+    else if (row.chrom === 'X' && n > 0 && isXOutsidePar(row)) {
+      counts[n === 1 ? C.xHaploid : row.alleles[0] !== row.alleles[1] ? C.xHet : C.xHom]++
+    }
 
     const run = this.run
     if (run === null || run.name !== row.rawChrom) {
@@ -69,4 +74,9 @@ export class ConsumerRowScanner extends LineScanner {
       this.hit(buf, s, e)
     }
   }
+}
+
+/** AncestryDNA writes PAR rows as chromosome 25 and 23andMe-style files as XY: both are not X proper. */
+function isXOutsidePar(row: { rawChrom: string; pos: number }): boolean {
+  return row.rawChrom !== '25' && row.rawChrom.toUpperCase() !== 'XY' && isNonPseudoautosomalX(row.pos)
 }

@@ -277,6 +277,13 @@ function buildSummary(
       homozygous_unknown_ref: counts[C.gHomozygousUnknownRef],
     },
     indelCalls: counts[C.indelCalls],
+    sexChromosomes: {
+      xHet: counts[C.xHet],
+      xHom: counts[C.xHom],
+      xHaploid: counts[C.xHaploid],
+      yCalled: counts[C.yCalled],
+      yNoCall: counts[C.yNoCall],
+    },
     chromosomes: Object.fromEntries(accumulator.chromosomes),
     sorted: accumulator.sorted,
     bytes: { compressed: detection.fileBytes, text: counts[C.textBytes] },

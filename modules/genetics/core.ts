@@ -10,6 +10,7 @@ import {
   type DbsnpResult,
   type Detection,
   detectSource,
+  type GeneticSexCall,
   GeneticsCancelledError,
   GeneticsInputError,
   type GeneticsWarning,
@@ -33,6 +34,8 @@ export interface CoreAnalysis {
   dbsnp: DbsnpResult | null
   /** The strand the file's letters are on and the sites that show it (consumer files are voted on). */
   strand: StrandCall
+  /** Genetic sex from X heterozygosity and Y calls (not gender), for X wording and the profile. */
+  geneticSex: GeneticSexCall
   warnings: GeneticsWarning[]
 }
 

@@ -89,6 +89,7 @@ function sourceDetails(analysis: CoreAnalysis, origin: ResultOrigin): Record<str
         })
       : null,
     strand: toSnakeCase(analysis.strand),
+    genetic_sex: toSnakeCase(analysis.geneticSex),
     ancestry_available: analysis.ancestry !== null,
     ancestry_unavailable_reason: analysis.ancestryUnavailable,
   }
