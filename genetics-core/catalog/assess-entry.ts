@@ -183,6 +183,23 @@ export function assessEntry(
       ? classifyArrayAllele(a, entry)
       : classifyVcfAllele(a, call, ref, entry, byPosition ? site : null),
   )
+  // A 1/2 call where one ALT is the catalog variant: one copy carries it, the other copy a different
+  // ALT. The entry speaks of its variant only, so count the copies that carry it and say what else is there.
+  if (!classes.includes('uncomparable') && classes.includes('other') && classes.includes('alt')) {
+    const others = alleles.filter((_a, i) => classes[i] === 'other').join(',')
+    const assessed = genotypeAssessment(
+      entry,
+      base,
+      matchedBy,
+      alleles,
+      classes.map((c) => (c === 'other' ? 'ref' : c)),
+    )
+    if (assessed.status !== 'assessed') return assessed
+    return {
+      ...assessed,
+      reason: `The other copy carries ${ref ?? '?'}>${others}, not the catalog variant; the interpretation speaks of ${entry.ref}>${entry.alt} on one copy only.`,
+    }
+  }
   if (!classes.includes('uncomparable') && classes.includes('other')) {
     const others = alleles.filter((_a, i) => classes[i] === 'other').join(',')
     return {

@@ -93,6 +93,12 @@ export function interpretCompact(
       `${plural(withheld, 'palindromic site (A/T or C/G) was', 'palindromic sites (A/T or C/G) were')} not interpreted because the file's strand could not be established from its other sites.`,
     )
   }
+  const mixed = assessed.filter((a) => a.status === 'assessed' && a.reason).length
+  if (mixed > 0) {
+    notes.push(
+      `${plural(mixed, 'site carries', 'sites carry')} the catalog variant on one copy and a different variant on the other (a 1/2 genotype); the interpretation speaks of the catalog variant only.`,
+    )
+  }
   const different = count('different_variant')
   if (different > 0) {
     notes.push(

@@ -150,6 +150,27 @@ describe('VCF calls', () => {
     )
   })
 
+  test('a 1/2 call where one ALT is the catalog variant is one copy of it, with the other ALT named', () => {
+    // rs1142345 T>C defines TPMT*3C; T>G is another allele at the same base.
+    const { result, assessment } = one(
+      'tpmt-star3c',
+      vcfCall('6', 18130687, 'T', ['C', 'G'], ['C', 'G']),
+      'GRCh38',
+    )
+    expect(assessment).toMatchObject({
+      status: 'assessed',
+      genotype: 'het',
+      altCopies: 1,
+      alleles: ['C', 'G'],
+      reason:
+        'The other copy carries T>G, not the catalog variant; the interpretation speaks of T>C on one copy only.',
+    })
+    expect(result.findings).toHaveLength(1)
+    expect(result.findings[0]).toMatchObject({ zygosity: 'het', altCopies: 1, observedGenotype: 'C/G' })
+    expect(result.findings[0].interpretation).toBe(catalogEntry('tpmt-star3c')!.interpretation.het)
+    expect(result.notes.join(' ')).toContain('a 1/2 genotype')
+  })
+
   test('a record whose reference base differs from the catalog REF is not interpreted', () => {
     const { assessment } = one('cyp2c19-star2', vcfCall('10', 94781859, 'A', ['G'], ['A', 'A']), 'GRCh38')
     expect(assessment.status).toBe('different_variant')
