@@ -117,6 +117,15 @@ describe('the committed compact catalog', () => {
     }
   })
 
+  test('words two DPYD decreased-function alleles as CPIC does: half the starting dose, not avoidance', () => {
+    for (const id of ['dpyd-c2846', 'dpyd-hapb3']) {
+      const homAlt = catalogEntry(id)!.interpretation.homAlt
+      expect(homAlt).toContain('activity score 1')
+      expect(homAlt).toContain('half the usual dose')
+      expect(homAlt).not.toMatch(/alternative|avoid|strongly reduced/)
+    }
+  })
+
   test('gives hemizygous wording to every X-linked entry', () => {
     const xLinked = catalog.entries.filter((e) => (e.grch38 ?? e.grch37)?.chrom === 'X')
     expect(xLinked.map((e) => e.id)).toEqual(['g6pd-a-minus-202', 'g6pd-mediterranean'])
