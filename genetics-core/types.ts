@@ -222,7 +222,7 @@ export interface DbsnpResult {
   /** Assigned alleles whose input record already carried that same rsID / a different rsID. */
   agreedWithInputId: number
   differedFromInputId: number
-  /** Alleles that matched more than one dbSNP rsID (the first in reference order is assigned). */
+  /** Alleles that matched more than one dbSNP rsID (the record at the input POS is assigned, else the first in reference order). */
   multipleRsids: number
   /** Input contig name -> reference contig name, for contigs that were joined. */
   contigMapping: Record<string, string>
