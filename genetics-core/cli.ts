@@ -67,6 +67,9 @@ function parseArgs(argv: string[]): CliArgs {
   return args
 }
 
+/** Samples between forced collections in --all-samples runs. */
+const GC_EVERY_SAMPLES = 256
+
 async function inspect(args: CliArgs, out: (line: string) => void): Promise<void> {
   if (args.allSamples) {
     const scan = await scanSource(args.file, {
@@ -82,7 +85,11 @@ async function inspect(args: CliArgs, out: (line: string) => void): Promise<void
       }),
     )
     const assumption = args.assumption ?? (scan.detection.isGvcf ? 'reference_blocks' : 'variant_only')
+    let done = 0
     for (const [sample, calls] of scan.callsBySample ?? []) {
+      // Each sample's calls and estimate are garbage once written; collect now and then so the heap
+      // stays at one sample's size instead of growing until the collector decides to run.
+      if (++done % GC_EVERY_SAMPLES === 0) Bun.gc(true)
       const line: { type: 'sample'; sample: string; ancestry?: AncestryResult | null; warning?: unknown } = {
         type: 'sample',
         sample,

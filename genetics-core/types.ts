@@ -187,8 +187,11 @@ export interface ScanResult {
   summary: ScanSummary
   /** Calls of the selected sample keyed by SiteTarget.key; targets not seen in the file are absent. */
   calls: Map<string, SiteCall>
-  /** With allSamples: sample name -> calls keyed by SiteTarget.key. */
-  callsBySample?: Map<string, Map<string, SiteCall>>
+  /**
+   * With allSamples: sample name -> calls keyed by SiteTarget.key. Each sample's calls are built when
+   * read and not kept, so memory does not grow with the sample count; read each sample once.
+   */
+  callsBySample?: ReadonlyMap<string, Map<string, SiteCall>>
   warnings: GeneticsWarning[]
 }
 

@@ -30,6 +30,7 @@ import type { LineScanner } from './line-scanner'
 import type { LookupTables } from './lookup-tables'
 import { rsNumber } from './lookup-tables'
 import { ProgressReporter } from './progress'
+import { SampleCalls } from './sample-calls'
 import { ScanAccumulator } from './scan-accumulator'
 import type { SegmentScan } from './segment-scan'
 import { TargetResolver } from './target-resolver'
@@ -221,13 +222,10 @@ export async function scanInspected(
   const calls = hasGenotypes
     ? resolver.callsFor(build.build, Math.max(0, sampleIndex))
     : new Map<string, SiteCall>()
-  let callsBySample: Map<string, Map<string, SiteCall>> | undefined
-  if (options.allSamples && inspection.layout === null) {
-    callsBySample = new Map()
-    for (const [index, name] of detection.samples.entries()) {
-      callsBySample.set(name, resolver.callsFor(build.build, index))
-    }
-  }
+  const callsBySample =
+    options.allSamples && inspection.layout === null
+      ? new SampleCalls(resolver, build.build, detection.samples)
+      : undefined
   if (!accumulator.sorted) {
     warnings.push({
       code: 'UNSORTED',
