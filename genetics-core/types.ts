@@ -212,8 +212,11 @@ export interface ScanOptions {
 
 /** Coverage of a full-dbSNP annotation. */
 export interface DbsnpResult {
-  /** 'merge_join': both files streamed in coordinate order; 'tabix': region reads per input site. */
-  method: 'merge_join' | 'tabix'
+  /**
+   * 'index': lookups in the provisioned index (`index-dbsnp`); 'merge_join': both files streamed in
+   * coordinate order; 'tabix': region reads per input site.
+   */
+  method: 'index' | 'merge_join' | 'tabix'
   /** ALT alleles examined (multi-allelic records split; placeholders and symbolic alleles skipped). */
   alleles: number
   /** Alleles given an rsID (alleles matched exactly after trimming). */

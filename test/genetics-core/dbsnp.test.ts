@@ -4,6 +4,7 @@
 
 import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { buildReferenceIndex } from '../../genetics-core/dbsnp/reference-index/build-index'
 import { annotateWithDbsnp, GeneticsCancelledError, GeneticsInputError } from '../../genetics-core/index'
 import { fixture, tempDir } from './support/fixtures'
 
@@ -204,6 +205,11 @@ describe('several reference records that trim to one allele', () => {
       expect(got).toEqual(['1:101:T>=rs21'])
       expect(result).toMatchObject({ method, assigned: 1, multipleRsids: 1 })
     }
+    const index = tmp.path('trim-same-index')
+    await buildReferenceIndex(`${ref}.gz`, index, { workers: 0 })
+    const indexed = await assignments(path, index)
+    expect(indexed.got).toEqual(['1:101:T>=rs21'])
+    expect(indexed.result).toMatchObject({ method: 'index', assigned: 1, multipleRsids: 1 })
     if (Bun.which('bcftools')) {
       // bcftools annotate reads an indexed input when -a is given.
       for (const command of [
