@@ -67,7 +67,10 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
         params: op.params,
         query: op.query,
         body: op.body,
-        response: op.produces === 'text/html' ? undefined : { [status]: op.output },
+        response:
+          op.produces === 'text/html' || op.produces === 'application/zip'
+            ? undefined
+            : { [status]: op.output },
         parse: op.body ? ({ request }) => readJsonBody(request, bodyLimit(op, app.config)) : 'none',
         async transform({ request, params, query, body }) {
           coerceScalars(op.params, params as Record<string, unknown>)
