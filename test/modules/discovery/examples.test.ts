@@ -99,7 +99,7 @@ describe('examples in /openapi.json', () => {
 })
 
 describe('the same examples elsewhere', () => {
-  it('puts each MCP tool’s example arguments and result in its description', async () => {
+  it('puts each MCP tool’s example arguments, and not its bulky result, in its description', async () => {
     const listing = await t.call('POST', '/mcp', {
       token: (await t.userWithKey()).key,
       headers: { accept: 'application/json, text/event-stream' },
@@ -114,7 +114,7 @@ describe('the same examples elsewhere', () => {
       expect(tool.description).toContain(
         `Example arguments: ${JSON.stringify({ ...params, ...query, ...body })}`,
       )
-      expect(tool.description).toContain(`Example result: ${JSON.stringify(op.example!.response)}`)
+      expect(tool.description).not.toContain('Example result')
     }
   })
 
