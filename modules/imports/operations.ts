@@ -2,12 +2,14 @@
 
 import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
+import { importsExamples } from './examples'
 import { ImportFileBody, ImportResult } from './model'
 import { importBodyLimit, importFile } from './service'
 
 export const importsFile = defineOperation(
   {
     id: 'imports.file',
+    example: importsExamples['imports.file'],
     method: 'POST',
     path: '/imports/file',
     summary: 'Import a small file: lab results, a wearable or behavioral export, or a genotype file',
@@ -28,9 +30,6 @@ export const importsFile = defineOperation(
     x402: {
       price: '0.02',
       description: 'Import a small multimodal file (labs, wearables, behavior, genotype).',
-      example: {
-        body: { filename: 'labs.csv', text: 'Marker,Value,Unit,Date\nLDL-C,128,mg/dL,2026-01-10\n' },
-      },
       tags: ['imports', 'biomarkers', 'wearables', 'genetics'],
     },
   },

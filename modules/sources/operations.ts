@@ -5,6 +5,7 @@ import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
 import { deleteSource } from './delete-source'
+import { sourcesExamples } from './examples'
 import {
   Source,
   SourceDeleted,
@@ -20,6 +21,7 @@ const tags = ['Sources']
 export const sourcesList = defineOperation(
   {
     id: 'sources.list',
+    example: sourcesExamples['sources.list'],
     method: 'GET',
     path: '/sources',
     summary: "List the caller's sources (uploads and syncs), newest first",
@@ -31,7 +33,6 @@ export const sourcesList = defineOperation(
     x402: {
       price: '0.001',
       description: "List the payer's own sources (uploads and syncs).",
-      example: { query: { modality: 'biomarkers', limit: 20 } },
       tags: ['sources'],
     },
   },
@@ -41,6 +42,7 @@ export const sourcesList = defineOperation(
 export const sourcesGet = defineOperation(
   {
     id: 'sources.get',
+    example: sourcesExamples['sources.get'],
     method: 'GET',
     path: '/sources/:id',
     summary: 'Read one source',
@@ -52,7 +54,6 @@ export const sourcesGet = defineOperation(
     x402: {
       price: '0.001',
       description: "Read one of the payer's own sources.",
-      example: { params: { id: 'src_01jz0000000000000000000000' } },
       tags: ['sources'],
     },
   },
@@ -62,6 +63,7 @@ export const sourcesGet = defineOperation(
 export const sourcesObservations = defineOperation(
   {
     id: 'sources.observations',
+    example: sourcesExamples['sources.observations'],
     method: 'GET',
     path: '/sources/:id/observations',
     summary: 'List the observations one source produced, in file order',
@@ -77,7 +79,6 @@ export const sourcesObservations = defineOperation(
     x402: {
       price: '0.001',
       description: "List the observations one of the payer's own sources produced.",
-      example: { params: { id: 'src_01jz0000000000000000000000' }, query: { limit: 20 } },
       tags: ['sources'],
     },
   },
@@ -88,6 +89,7 @@ export const sourcesObservations = defineOperation(
 export const sourcesDelete = defineOperation(
   {
     id: 'sources.delete',
+    example: sourcesExamples['sources.delete'],
     method: 'DELETE',
     path: '/sources/:id',
     summary: 'Delete a source: its observations (or genetic findings) and its stored file',
@@ -102,7 +104,6 @@ export const sourcesDelete = defineOperation(
     x402: {
       price: '0.001',
       description: "Delete one of the payer's own sources and its observations.",
-      example: { params: { id: 'src_01jz0000000000000000000000' } },
       tags: ['sources'],
     },
   },

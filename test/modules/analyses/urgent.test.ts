@@ -111,7 +111,7 @@ describe('critical values', () => {
     expect(context.body.urgent.codes).toContain('potassium')
     expect(context.body.text.split('\n')[0]).toStartWith('URGENT — Seek medical care now')
     expect(context.body.latest[0].code).toBe('creatinine')
-    // The page a dashboard link opens shows the urgent card before everything else, in every design.
+    // The page a dashboard link opens shows the urgent item before everything else, in every design.
     for (const design of ['compact_mobile', 'trends_focus']) {
       const link = await t.call('POST', '/dashboard-links', {
         token: p.key,
@@ -119,10 +119,13 @@ describe('critical values', () => {
       })
       const page = await t.call('GET', new URL(link.body.dashboard_url).pathname)
       expect(page.status).toBe(200)
-      const urgentAt = page.text.indexOf('class="card urgent"')
+      const urgentAt = page.text.indexOf('class="urgent-panel"')
       expect(urgentAt).toBeGreaterThan(0)
-      expect(urgentAt).toBeLessThan(page.text.indexOf('class="card summary"'))
-      expect(urgentAt).toBeLessThan(page.text.indexOf('class="card metric"'))
+      expect(page.text.indexOf('Seek medical care now: critical lab result')).toBeLessThan(
+        page.text.indexOf('Potassium', urgentAt + 200),
+      )
+      expect(page.text).toContain('<p class="headline urgent" id="summary">Urgent: ')
+      expect(page.text).toContain('Seek care now if no clinician has acted on it yet')
     }
   })
 
