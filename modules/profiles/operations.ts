@@ -3,6 +3,7 @@
 
 import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
+import { profilesExamples } from './examples'
 import { Profile, ProfileParams, ProfilePutBody, ProfileQuery } from './model'
 import { getProfile, putProfile } from './service'
 
@@ -22,6 +23,7 @@ export const profileGet = defineOperation(
     query: ProfileQuery,
     output: Profile,
     mcp: { tool: 'get_profile' },
+    example: profilesExamples['profiles.get'],
   },
   (_input, { app, principal }) => getProfile(app, scopeOf(principal)),
 )
@@ -38,6 +40,7 @@ export const profilePut = defineOperation(
     body: ProfilePutBody,
     output: Profile,
     mcp: { tool: 'set_profile' },
+    example: profilesExamples['profiles.put'],
   },
   ({ body }, { app, principal }) => putProfile(app, scopeOf(principal), body),
 )
