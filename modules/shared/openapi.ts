@@ -125,7 +125,12 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
       [status]: {
         description: op.summary,
         content: {
-          [media]: { schema: media === 'text/html' ? { type: 'string' } : hoist(op.output, named, schemas) },
+          [media]: {
+            schema:
+              media === 'text/html' || media === 'text/event-stream'
+                ? { type: 'string' }
+                : hoist(op.output, named, schemas),
+          },
         },
       },
     }
