@@ -5,6 +5,7 @@
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
+import { jobEventStream } from './job-events'
 import {
   AncestryInput,
   AncestryResult,
@@ -38,7 +39,6 @@ import {
   requestAncestry,
   requestPartUrls,
 } from './service'
-import { jobEventStream } from './job-events'
 
 const tags = ['Genetics']
 const csv = (value: string | undefined) =>

@@ -178,7 +178,7 @@ describe('genetics inspect', () => {
   test('with ancestry on a terminal the summary names the proportions with their intervals', async () => {
     const { status, out } = await onTerminal('inspect', fixture('vcf', 'view.GT.vcf'), '--ancestry')
     expect(status).toBe(0)
-    expect(out.join('\n')).toMatch(/Ancestry:  (.+ \d+% \(\d+-\d+%\)|not estimated)/)
+    expect(out.join('\n')).toMatch(/Ancestry: {2}(.+ \d+% \(\d+-\d+%\)|not estimated)/)
   })
 
   test('without a terminal nothing is drawn and stdout stays JSON', async () => {
