@@ -45,7 +45,9 @@ export function applySecurityHeaders(headers: Headers, config: Readonly<Config>)
  * A CSP for an HTML page of this service: only its own inline styles, scripts carrying `nonce`
  * (none when the page has no script), requests to its own origin, and no framing.
  */
-export function pageCsp(options: { scriptNonce?: string; images?: 'data' | 'none' } = {}): string {
+export function pageCsp(
+  options: { scriptNonce?: string; images?: 'data' | 'none'; forms?: 'self' | 'none' } = {},
+): string {
   return [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
@@ -53,7 +55,8 @@ export function pageCsp(options: { scriptNonce?: string; images?: 'data' | 'none
     options.scriptNonce ? "connect-src 'self'" : null,
     options.images === 'data' ? 'img-src data:' : null,
     "base-uri 'none'",
-    "form-action 'none'",
+    // The console's forms post to its own origin; every other page has no form at all.
+    options.forms === 'self' ? "form-action 'self'" : "form-action 'none'",
     "frame-ancestors 'none'",
   ]
     .filter(Boolean)
