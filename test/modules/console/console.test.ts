@@ -250,7 +250,7 @@ describe('console import', () => {
       new Request('http://localhost/console/import', { method: 'POST', headers: h, body }),
     )
     expect(r.status).toBe(201)
-    const result = await r.json()
+    const result = (await r.json()) as { source_id: string }
     expect(result).toMatchObject({ modality: 'biomarkers', filename: 'labs.csv', observation_count: 2 })
     const source = await b.get(`/console/sources/${result.source_id}`)
     expect(source.status).toBe(200)
