@@ -111,7 +111,7 @@ function signedInForm(
 function signedInJson(
   app: AppContext,
   act: (ctx: { principal: Principal; body: unknown; params: Record<string, string> }) => Promise<unknown>,
-  bodyLimit = 64 * 1024,
+  options: { status: number; bodyLimit?: number },
 ) {
   return async ({
     request,
@@ -125,9 +125,9 @@ function signedInJson(
     assertSameSite(app, request, request.headers.get('x-csrf-token'))
     const principal = await consoleCaller(app, request)
     if (!principal) throw new ProblemError('unauthorized', 'Sign in to the console first.')
-    const body = await readJsonBody(request, bodyLimit)
+    const body = await readJsonBody(request, options.bodyLimit ?? 64 * 1024)
     assertBodyReadable(request)
-    set.status = request.method === 'POST' ? 201 : 200
+    set.status = options.status
     return act({ principal, body, params })
   }
 }
@@ -278,37 +278,43 @@ export function consolePlugin(app: AppContext) {
             )
           return service.importForConsole(app, principal, body)
         },
-        app.config.importMaxBytes,
+        { status: 201, bodyLimit: app.config.importMaxBytes },
       ),
       { parse: 'none' },
     )
     .post(
       '/console/uploads',
-      signedInJson(app, ({ principal, body }) => {
-        const b = body as { filename?: unknown; size_bytes?: unknown; content_type?: unknown }
-        if (
-          typeof b.filename !== 'string' ||
-          b.filename.length === 0 ||
-          b.filename.length > 255 ||
-          !Number.isSafeInteger(b.size_bytes) ||
-          (b.size_bytes as number) < 1
-        )
-          throw new ProblemError('validation', 'An upload needs the file name and its size in bytes.')
-        const max = maxUploadBytes(app)
-        return service.startConsoleUpload(app, principal, {
-          filename: b.filename,
-          size_bytes: Math.min(b.size_bytes as number, max + 1),
-          content_type:
-            typeof b.content_type === 'string' && b.content_type
-              ? b.content_type.slice(0, 255)
-              : 'application/octet-stream',
-        })
-      }),
+      signedInJson(
+        app,
+        ({ principal, body }) => {
+          const b = body as { filename?: unknown; size_bytes?: unknown; content_type?: unknown }
+          if (
+            typeof b.filename !== 'string' ||
+            b.filename.length === 0 ||
+            b.filename.length > 255 ||
+            !Number.isSafeInteger(b.size_bytes) ||
+            (b.size_bytes as number) < 1
+          )
+            throw new ProblemError('validation', 'An upload needs the file name and its size in bytes.')
+          const max = maxUploadBytes(app)
+          return service.startConsoleUpload(app, principal, {
+            filename: b.filename,
+            size_bytes: Math.min(b.size_bytes as number, max + 1),
+            content_type:
+              typeof b.content_type === 'string' && b.content_type
+                ? b.content_type.slice(0, 255)
+                : 'application/octet-stream',
+          })
+        },
+        { status: 201 },
+      ),
       { parse: 'none' },
     )
     .post(
       '/console/uploads/:id/complete',
-      signedInJson(app, ({ principal, params }) => service.completeConsoleUpload(app, principal, params.id)),
+      signedInJson(app, ({ principal, params }) => service.completeConsoleUpload(app, principal, params.id), {
+        status: 200,
+      }),
       { parse: 'none' },
     )
     // Genetics jobs, with their live progress.

@@ -45,6 +45,9 @@ export { ImportFileBody }
 export const importForConsole = (app: AppContext, principal: Principal, body: ImportFileBody) =>
   importFile(app, scopeOf(principal), body)
 
+/** Size of the parts the console sends. */
+export const CONSOLE_PART_BYTES = 2 * 1024 * 1024
+
 /** An upload session for the console's script: the relative path it PUTs parts to, and the part size. */
 export async function startConsoleUpload(
   app: AppContext,
@@ -60,8 +63,11 @@ export async function startConsoleUpload(
   const url = new URL(session.upload_url!)
   return {
     upload_id: session.upload_id,
+    // Relative, so the browser sends it to the origin it is on (PUBLIC_BASE_URL may name a proxy).
     upload_path: `${url.pathname}${url.search}`,
-    part_size: session.part_size,
+    // Parts smaller than the API's, so a dropped connection costs at most one part and the bar moves
+    // with the bytes the server has acknowledged.
+    part_size: Math.min(session.part_size, CONSOLE_PART_BYTES),
   }
 }
 

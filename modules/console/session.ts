@@ -3,8 +3,8 @@
 // its token travels in an HttpOnly cookie, never in a page or a URL, and is Secure (with the __Host-
 // prefix) when PUBLIC_BASE_URL is https. SameSite=Lax keeps a person signed in when they open the
 // console from a link elsewhere; every state-changing request must also carry the CSRF token (double
-// submit: an HttpOnly cookie and the same value in the form or the x-csrf-token header) and, when the
-// browser sends one, an Origin of this service.
+// submit: an HttpOnly cookie and the same value in the form or the x-csrf-token header) and must not
+// come from another site by its Origin or Sec-Fetch-Site header, when the browser sends them.
 
 import { timingSafeEqual } from 'node:crypto'
 import { TOKEN_PREFIX } from '../auth/credentials'
@@ -71,7 +71,11 @@ const sameText = (a: string, b: string) =>
 export function assertSameSite(app: AppContext, request: Request, submitted: string | null): void {
   const origin = request.headers.get('origin')
   const own = [new URL(app.config.publicBaseUrl).origin, new URL(request.url).origin]
-  if (origin !== null && !own.includes(origin))
+  // Pages here send no referrer, so browsers post their forms with `Origin: null`; Sec-Fetch-Site
+  // still says where the request came from. The CSRF token below is the check that always applies.
+  const site = request.headers.get('sec-fetch-site')
+  const foreignOrigin = origin !== null && origin !== 'null' && !own.includes(origin)
+  if (foreignOrigin || site === 'cross-site' || site === 'same-site')
     throw new ProblemError('forbidden', 'This request came from another site; the console refuses it.')
   const expected = readCookies(request).get(csrfCookieName(app))
   if (!expected || !submitted || !sameText(expected, submitted))

@@ -13,8 +13,8 @@ export const isFinalJob = (job: GeneticsJob) => FINAL_STATES.includes(job.state)
 
 /** How often the job row is read while the stream is open. */
 const POLL_MS = 400
-/** A comment line this often keeps proxies from closing a quiet stream. */
-const KEEPALIVE_MS = 15_000
+/** A comment line this often keeps proxies (and Bun.serve, idle after 10 s by default) from closing a quiet stream. */
+const KEEPALIVE_MS = 5_000
 /** A stream lives at most this long; EventSource clients reconnect by themselves. */
 const MAX_STREAM_MS = 30 * 60_000
 

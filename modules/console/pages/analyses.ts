@@ -25,7 +25,7 @@ export function analysesPage(csrf: string, analyses: AnalysisListItem[], error?:
 <p>An analysis reads all your data (lab results, wearables, genetics) and explains what stands out, naming the record each finding rests on.</p>
 <button type="submit">Analyse my data</button></form>
 <h2>Your analyses</h2>
-${analyses.length ? `<div class="table-wrap"><table><thead><tr><th scope="col">Created</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${rows}</tbody></table></div>` : '<p>No analyses yet.</p>'}`,
+${analyses.length ? `<div class="table-wrap" tabindex="0" role="region" aria-label="Your analyses"><table><thead><tr><th scope="col">Created</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${rows}</tbody></table></div>` : '<p>No analyses yet.</p>'}`,
   })
 }
 
@@ -74,6 +74,6 @@ export function analysisPage(
 <label for="days">Link valid for (days, 1–90)</label><input id="days" name="expires_in_days" type="number" min="1" max="90" value="7">
 <div><button type="submit">Create a dashboard link</button></div></form>
 <h2>Links</h2>
-${links.length ? `<div class="table-wrap"><table><thead><tr><th scope="col">Design</th><th scope="col">Status</th><th scope="col">Expires</th><th scope="col"><span class="muted">Action</span></th></tr></thead><tbody>${rows}</tbody></table></div>` : '<p>No links yet.</p>'}`,
+${links.length ? `<div class="table-wrap" tabindex="0" role="region" aria-label="Dashboard links"><table><thead><tr><th scope="col">Design</th><th scope="col">Status</th><th scope="col">Expires</th><th scope="col"><span class="muted">Action</span></th></tr></thead><tbody>${rows}</tbody></table></div>` : '<p>No links yet.</p>'}`,
   })
 }

@@ -41,7 +41,7 @@ export function jobsPage(csrf: string, jobs: GeneticsJob[]) {
     signedIn: true,
     csrf,
     body: jobs.length
-      ? `<div class="table-wrap"><table><thead><tr><th scope="col">Job</th><th scope="col">State</th><th scope="col">Progress</th><th scope="col">Started</th></tr></thead><tbody>${rows}</tbody></table></div>`
+      ? `<div class="table-wrap" tabindex="0" role="region" aria-label="Genetics jobs"><table><thead><tr><th scope="col">Job</th><th scope="col">State</th><th scope="col">Progress</th><th scope="col">Started</th></tr></thead><tbody>${rows}</tbody></table></div>`
       : '<p>No genetics jobs yet. A large genetics file uploaded on the <a href="/console/upload">Upload</a> page starts one.</p>',
   })
 }

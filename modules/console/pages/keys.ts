@@ -56,6 +56,6 @@ export function keysPage(
 <label for="key-name">Name (optional)</label><input id="key-name" name="name" type="text" maxlength="100" placeholder="e.g. laptop script">
 <div><button type="submit">Create API key</button></div></form>
 <h2>Your keys</h2>
-${keys.length === 0 ? '<p>No keys yet.</p>' : `<div class="table-wrap"><table><thead><tr><th scope="col">Key</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="muted">Action</span></th></tr></thead><tbody>${rows}</tbody></table></div>`}`,
+${keys.length === 0 ? '<p>No keys yet.</p>' : `<div class="table-wrap" tabindex="0" role="region" aria-label="Your API keys"><table><thead><tr><th scope="col">Key</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="muted">Action</span></th></tr></thead><tbody>${rows}</tbody></table></div>`}`,
   })
 }

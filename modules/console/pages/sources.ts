@@ -30,7 +30,7 @@ export function sourcesPage(csrf: string, sources: Source[]) {
     signedIn: true,
     csrf,
     body: sources.length
-      ? `<div class="table-wrap"><table><thead><tr><th scope="col">File</th><th scope="col">Kind</th><th scope="col">Records</th><th scope="col">Added</th></tr></thead><tbody>${rows}</tbody></table></div>`
+      ? `<div class="table-wrap" tabindex="0" role="region" aria-label="Your sources"><table><thead><tr><th scope="col">File</th><th scope="col">Kind</th><th scope="col">Records</th><th scope="col">Added</th></tr></thead><tbody>${rows}</tbody></table></div>`
       : '<p>No data yet. Add a file on the <a href="/console/upload">Upload</a> page.</p>',
   })
 }
@@ -87,7 +87,7 @@ Contact your clinician or the lab promptly about ${critical.length === 1 ? 'it' 
     source.modality === 'genetics'
       ? '<p>Genetics sources hold findings rather than observations; see the genetics job that read this file on the <a href="/console/jobs">Jobs</a> page.</p>'
       : observations.length
-        ? `<div class="table-wrap"><table><thead><tr><th scope="col">Name in the file</th><th scope="col">Value</th><th scope="col">Flag</th><th scope="col">Reference interval</th><th scope="col">Measured</th><th scope="col">Where in the file</th></tr></thead><tbody>${rows}</tbody></table></div>${more}`
+        ? `<div class="table-wrap" tabindex="0" role="region" aria-label="Observations"><table><thead><tr><th scope="col">Name in the file</th><th scope="col">Value</th><th scope="col">Flag</th><th scope="col">Reference interval</th><th scope="col">Measured</th><th scope="col">Where in the file</th></tr></thead><tbody>${rows}</tbody></table></div>${more}`
         : '<p>This file produced no observations.</p>'
   return page({
     title: source.filename ?? 'Source',

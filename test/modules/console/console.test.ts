@@ -167,6 +167,12 @@ describe('console sign-in', () => {
     )
     expect(foreign.status).toBe(403)
     expect(foreign.text).toContain('This request came from another site')
+    const crossSite = await b.post(
+      '/console/sign-in',
+      { email: 'x@example.com' },
+      { 'sec-fetch-site': 'cross-site' },
+    )
+    expect(crossSite.status).toBe(403)
     expect(t.context.outbox!.latestFor('x@example.com')).toEqual([])
     const person = await signedIn()
     const forged = await person.request('POST', '/console/keys', { name: 'forged' })
