@@ -48,6 +48,16 @@ async function readForm(request: Request): Promise<URLSearchParams> {
   return new URLSearchParams(text)
 }
 
+/** The page shown when a page or a form's action failed: what went wrong, in words, with the right status. */
+const failurePage = (csrf: string, error: ProblemError, signedIn: boolean) =>
+  page({
+    title: error.title,
+    signedIn,
+    csrf,
+    status: error.status,
+    body: `<p class="error" role="alert">${Bun.escapeHTML(error.detail)}</p><p><a href="/console">Back to the console</a></p>`,
+  })
+
 /** A page for a person who has to be signed in; anyone else goes to the sign-in page. */
 function signedInPage(
   app: AppContext,
@@ -62,21 +72,17 @@ function signedInPage(
     const principal = await consoleCaller(app, request)
     const csrf = csrfTokenOf(app, request)
     if (!principal) return redirect('/console/sign-in', [csrf.setCookie])
-    const response = await render({ principal, csrf: csrf.token, request, params })
+    let response: Response
+    try {
+      response = await render({ principal, csrf: csrf.token, request, params })
+    } catch (error) {
+      if (!(error instanceof ProblemError)) throw error
+      response = failurePage(csrf.token, error, true)
+    }
     if (csrf.setCookie) response.headers.append('set-cookie', csrf.setCookie)
     return response
   }
 }
-
-/** The page shown when a form's action failed: what went wrong, in words, with the right status. */
-const failurePage = (csrf: string, error: ProblemError, signedIn: boolean) =>
-  page({
-    title: error.title,
-    signedIn,
-    csrf,
-    status: error.status,
-    body: `<p class="error" role="alert">${Bun.escapeHTML(error.detail)}</p><p><a href="/console">Back to the console</a></p>`,
-  })
 
 /**
  * A form post by a signed-in person: CSRF and Origin checked, the form read, then the action; a

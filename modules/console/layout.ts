@@ -30,7 +30,7 @@ header .brand{font-weight:700;margin-right:auto;color:var(--fg);text-decoration:
 nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem .9rem}
 nav a[aria-current=page]{font-weight:700;text-decoration-thickness:2px}
 main{max-width:60rem;margin:0 auto;padding:1rem}
-h1{font-size:1.6rem;margin:.5rem 0 1rem}
+h1{font-size:1.6rem;margin:.5rem 0 1rem;overflow-wrap:anywhere}
 h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 input[type=email],input[type=text],input[type=number],select{font:inherit;padding:.55rem .6rem;border:1px solid var(--muted);border-radius:.4rem;width:100%;max-width:28rem;background:var(--bg);color:var(--fg)}

@@ -292,3 +292,74 @@ describe('console placeholders', () => {
     }
   })
 })
+
+describe('console genetics upload and job', () => {
+  it('uploads a genetics file in parts through the console, and the finished job shows findings and an ancestry chart with intervals', async () => {
+    await t.context.queue.start()
+    const b = await signedIn()
+    const { readFileSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const bytes = new Uint8Array(
+      readFileSync(
+        join(import.meta.dir, '..', '..', 'fixtures', 'genetics-uploads', 'kidd.aisnp.1kg.train.vcf.gz'),
+      ),
+    )
+    const cookie = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const json = (path: string, body: unknown) =>
+      t.app.handle(
+        new Request(`http://localhost${path}`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': b.csrf() },
+          body: JSON.stringify(body),
+        }),
+      )
+    const created = await json('/console/uploads', { filename: 'kidd.vcf.gz', size_bytes: bytes.byteLength })
+    expect(created.status).toBe(201)
+    const session = (await created.json()) as { upload_id: string; upload_path: string; part_size: number }
+    expect(session.upload_path).toStartWith(`/genetics/uploads/${session.upload_id}/content?token=ut_`)
+    // Two parts, as the page's script sends them; the second after asking how much arrived.
+    const half = Math.floor(bytes.byteLength / 2)
+    const put = (from: number, to: number) =>
+      t.app.handle(
+        new Request(`http://localhost${session.upload_path}`, {
+          method: 'PUT',
+          headers: { 'content-range': `bytes ${from}-${to - 1}/${bytes.byteLength}` },
+          body: bytes.slice(from, to),
+        }),
+      )
+    expect((await put(0, half)).status).toBe(200)
+    const probe = await t.app.handle(
+      new Request(`http://localhost${session.upload_path}`, {
+        method: 'PUT',
+        headers: { 'content-range': `bytes */${bytes.byteLength}` },
+      }),
+    )
+    expect(((await probe.json()) as { received_bytes: number }).received_bytes).toBe(half)
+    expect((await put(half, bytes.byteLength)).status).toBe(200)
+    const completed = await json(`/console/uploads/${session.upload_id}/complete`, {})
+    expect(completed.status).toBe(200)
+    const { job_id } = (await completed.json()) as { job_id: string }
+    const events = await b.get(`/console/jobs/${job_id}/events`)
+    expect(events.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
+    expect(events.text).toContain('event: end\ndata: {"state":"succeeded"')
+    const page = await b.get(`/console/jobs/${job_id}`)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('<strong>Finished</strong>')
+    expect(page.text).toContain('<h2>Findings</h2>')
+    expect(page.text).toContain('<svg role="img" aria-labelledby="ancestry-title"')
+    expect(page.text).toMatch(/<li>[A-Za-z ]+: \d+ % \(interval \d+ % to \d+ %\)<\/li>/)
+    // A finished job's page needs no script.
+    expect(page.text).not.toContain('<script')
+  })
+
+  it("answers 404 for someone else's job, on the page and on its event stream", async () => {
+    const b = await signedIn()
+    const page = await b.get('/console/jobs/job_01kf0e44m0f4g1nhgsxsq7w4y9')
+    expect(page.status).toBe(404)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(page.text).toContain('Job job_01kf0e44m0f4g1nhgsxsq7w4y9 was not found.')
+    const events = await b.get('/console/jobs/job_01kf0e44m0f4g1nhgsxsq7w4y9/events')
+    expect(events.status).toBe(404)
+    expect(events.headers.get('content-type')).toStartWith('application/problem+json')
+  })
+})
