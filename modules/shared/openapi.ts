@@ -129,7 +129,9 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
             schema:
               media === 'text/html' || media === 'text/event-stream'
                 ? { type: 'string' }
-                : hoist(op.output, named, schemas),
+                : media === 'application/zip'
+                  ? { type: 'string', format: 'binary' }
+                  : hoist(op.output, named, schemas),
           },
         },
       },

@@ -57,7 +57,12 @@ export interface OperationSpec<
   /** Success status; 200 unless stated. */
   status?: number
   /** Media type of the success response; JSON unless stated. */
-  produces?: 'application/json' | 'application/problem+json' | 'text/html' | 'text/event-stream'
+  produces?:
+    | 'application/json'
+    | 'application/problem+json'
+    | 'text/html'
+    | 'application/zip'
+    | 'text/event-stream'
   /**
    * The body is not JSON: the route does not parse it and the handler reads `ctx.request.raw` itself
    * (streamed uploads, signed webhooks). Documented as these media types.

@@ -33,9 +33,9 @@ function coerceScalars(schema: TObject | undefined, values: Record<string, unkno
   }
 }
 
-/** Pages and event streams are Responses the handler builds itself; there is no JSON to validate. */
+/** Pages, archives and event streams are Responses the handler builds itself; no JSON to validate. */
 const isStreamOrPage = (op: AnyOperation) =>
-  op.produces === 'text/html' || op.produces === 'text/event-stream'
+  op.produces === 'text/html' || op.produces === 'application/zip' || op.produces === 'text/event-stream'
 
 export function operationsPlugin(name: string, operations: readonly AnyOperation[], app: AppContext) {
   const plugin = new Elysia({
