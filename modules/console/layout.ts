@@ -46,7 +46,7 @@ th,td{border-bottom:1px solid var(--line);padding:.45rem .4rem;text-align:left;v
 .error{color:var(--bad);font-weight:600}
 .ok{color:var(--ok);font-weight:600}
 code,.secret{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;word-break:break-all}
-.secret{display:block;padding:.6rem;background:var(--bg);border:1px solid var(--line);border-radius:.4rem}
+.secret{display:block;max-width:none!important;padding:.6rem;background:var(--bg);border:1px solid var(--line);border-radius:.4rem}
 progress{width:100%;height:1.25rem}
 .drop{border:2px dashed var(--muted);border-radius:.6rem;padding:1.5rem;text-align:center}
 .drop.over{border-color:var(--accent)}
