@@ -150,8 +150,9 @@ export function consolePlugin(app: AppContext) {
       ),
     )
     // Sign-in: e-mail address, then code; or the e-mailed link.
-    .get('/console/sign-in', ({ request }) => {
+    .get('/console/sign-in', async ({ request }) => {
       const csrf = csrfTokenOf(app, request)
+      if (await consoleCaller(app, request)) return redirect('/console', [csrf.setCookie])
       const response = emailPage(csrf.token)
       if (csrf.setCookie) response.headers.append('set-cookie', csrf.setCookie)
       return response

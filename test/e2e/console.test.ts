@@ -102,6 +102,9 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
       labPath,
       'Marker,Value,Unit,Reference Range,Date\nLDL-C,128,mg/dL,0-100,2026-01-10\nHbA1c,5.4,%,4.0-5.6,2026-01-10\nTSH,2.1,mIU/L,0.4-4.0,2026-01-10\n',
     )
+    // Each job's first attempt waits 1.5 s before reading (modules/genetics/test-pause.ts), so the job
+    // page opens while the job is still queued or running and must follow it over the event stream.
+    process.env.WDS_TEST_JOB_PAUSE = 'before_read:1500'
     t = await testApp({ genetics: { maxUploadBytes: 50 * 1024 * 1024, uploadTtlSeconds: 3600 } })
     await t.context.queue.start()
     server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => t.app.handle(request) })
@@ -109,6 +112,7 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
   })
 
   afterAll(async () => {
+    delete process.env.WDS_TEST_JOB_PAUSE
     await browser?.close()
     server?.stop(true)
     await t?.cleanup()
@@ -213,7 +217,10 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
       expect(percents.some((p) => p > 0 && p < 100)).toBe(true)
       const jobId = new URL(page.url()).pathname.split('/').at(-1)!
 
-      // The job finishes live: the page follows the event stream and then shows the result.
+      // The job finishes live: the page opened before the job ended, follows the event stream (the
+      // status line turns to running, then to the result), and then shows the result.
+      expect(await page.locator('#job-text').textContent()).not.toStartWith('succeeded')
+      await page.locator('#job-text', { hasText: /^running · / }).waitFor({ timeout: 30_000 })
       await page.getByRole('heading', { name: 'Findings' }).waitFor({ timeout: 60_000 })
       const job = (
         await t.call('GET', `/genetics/jobs/${jobId}`, { token: (await t.userWithKey(email)).key })

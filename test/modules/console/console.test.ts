@@ -108,6 +108,46 @@ describe('console sign-in', () => {
     expect(home.text).not.toContain('wds_ses_')
   })
 
+  it('sends a signed-in person from the sign-in page to the console', async () => {
+    const b = await signedIn()
+    const again = await b.get('/console/sign-in')
+    expect([again.status, again.headers.get('location')]).toEqual([303, '/console'])
+  })
+
+  it('marks the cookies Secure with the __Host- prefix when PUBLIC_BASE_URL is https', async () => {
+    const secure = await testApp({ publicBaseUrl: 'https://wellness.example' })
+    try {
+      const first = await secure.app.handle(new Request('https://wellness.example/console/sign-in'))
+      const csrf = first.headers.getSetCookie()[0]
+      expect(csrf).toMatch(
+        /^__Host-wds_csrf=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=604800; Secure$/,
+      )
+      const token = csrf.split(';')[0].split('=')[1]
+      const cookie = `__Host-wds_csrf=${token}`
+      const post = (path: string, form: Record<string, string>) =>
+        secure.app.handle(
+          new Request(`https://wellness.example${path}`, {
+            method: 'POST',
+            headers: {
+              cookie,
+              'content-type': 'application/x-www-form-urlencoded',
+              origin: 'https://wellness.example',
+            },
+            body: new URLSearchParams({ csrf: token, ...form }).toString(),
+          }),
+        )
+      await post('/console/sign-in', { email: 'secure@example.com' })
+      const code = secure.context.outbox!.latestFor('secure@example.com')[0].text.match(/code is (\d{8})/)![1]
+      const done = await post('/console/sign-in/code', { email: 'secure@example.com', code })
+      expect(done.status).toBe(303)
+      expect(done.headers.getSetCookie()[0]).toMatch(
+        /^__Host-wds_console=wds_ses_[A-Za-z0-9_-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/,
+      )
+    } finally {
+      await secure.cleanup()
+    }
+  })
+
   it('refuses a wrong code with the reason and keeps the person signed out', async () => {
     const b = browser()
     await b.get('/console/sign-in')
