@@ -9,7 +9,6 @@ import { Elysia } from 'elysia'
 import { LINK_TOKEN_PATTERN } from '../auth/link-page'
 import { completeSignInLink, startSignIn, verifySignInCode } from '../auth/sign-in'
 import { jobEventStream } from '../genetics/job-events'
-import { maxUploadBytes } from '../genetics/upload-session'
 import type { AppContext } from '../shared/context'
 import { assertBodyReadable, readCapped, readJsonBody } from '../shared/http-body'
 import type { DomainModule } from '../shared/module'
@@ -303,10 +302,9 @@ export function consolePlugin(app: AppContext) {
             (b.size_bytes as number) < 1
           )
             throw new ProblemError('validation', 'An upload needs the file name and its size in bytes.')
-          const max = maxUploadBytes(app)
           return service.startConsoleUpload(app, principal, {
             filename: b.filename,
-            size_bytes: Math.min(b.size_bytes as number, max + 1),
+            size_bytes: b.size_bytes as number,
             content_type:
               typeof b.content_type === 'string' && b.content_type
                 ? b.content_type.slice(0, 255)

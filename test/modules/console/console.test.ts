@@ -403,3 +403,66 @@ describe('console genetics upload and job', () => {
     expect(events.headers.get('content-type')).toStartWith('application/problem+json')
   })
 })
+
+describe('console bad input', () => {
+  const jsonHeaders = (b: Awaited<ReturnType<typeof signedIn>>) => ({
+    cookie: [...b.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    'content-type': 'application/json',
+    'x-csrf-token': b.csrf(),
+  })
+  const send = (path: string, headers: Record<string, string>, body: string) =>
+    t.app.handle(new Request(`http://localhost${path}`, { method: 'POST', headers, body }))
+
+  it('answers a form that is too large (413) or not a form (415) with a page that says so', async () => {
+    const b = await signedIn()
+    const big = await b.post('/console/keys', { name: 'x'.repeat(20_000) })
+    expect(big.status).toBe(413)
+    expect(big.text).toContain('The form is too large.')
+    const json = await b.request('POST', '/console/keys', undefined, {
+      'content-type': 'application/json',
+      origin: 'http://localhost',
+    })
+    expect(json.status).toBe(415)
+    expect(json.text).toContain('Console forms are sent as application/x-www-form-urlencoded.')
+  })
+
+  it('answers bad upload and import requests with problem details naming what is wrong', async () => {
+    const b = await signedIn()
+    const h = jsonHeaders(b)
+    const noSize = await send('/console/uploads', h, JSON.stringify({ filename: 'g.vcf.gz' }))
+    expect(noSize.status).toBe(422)
+    expect(((await noSize.json()) as { detail: string }).detail).toBe(
+      'An upload needs the file name and its size in bytes.',
+    )
+    const tooBig = await send(
+      '/console/uploads',
+      h,
+      JSON.stringify({ filename: 'g.vcf.gz', size_bytes: t.config.genetics.maxUploadBytes + 1 }),
+    )
+    expect(tooBig.status).toBe(413)
+    const broken = await send('/console/import', h, '{"filename":')
+    expect(broken.status).toBe(400)
+    expect(broken.headers.get('content-type')).toStartWith('application/problem+json')
+    const unreadable = await send(
+      '/console/import',
+      h,
+      JSON.stringify({
+        filename: 'x.csv',
+        data_base64: Buffer.from('not a lab file at all').toString('base64'),
+      }),
+    )
+    expect(unreadable.status).toBe(422)
+    expect(((await unreadable.json()) as { detail: string }).detail.length).toBeGreaterThan(10)
+    const unknownUpload = await send('/console/uploads/upl_01kf0e44m0f4g1nhgsxsq7w4y8/complete', h, '{}')
+    expect(unknownUpload.status).toBe(404)
+  })
+
+  it('says there is nothing to analyse yet instead of failing', async () => {
+    const b = await signedIn()
+    const r = await b.post('/console/analyses', {})
+    expect(r.status).toBe(422)
+    expect(r.text).toContain(
+      'There is no data to analyse: import lab results, wearable data or a genotype file first.',
+    )
+  })
+})
