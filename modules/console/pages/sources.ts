@@ -49,14 +49,28 @@ const isCritical = (o: ObservationRow) => o.lab_flag?.startsWith('critical') ===
 
 function value(o: ObservationRow) {
   const shown = o.original_value ?? (o.value === null ? (o.value_text ?? '') : String(o.value))
-  const unit = o.original_value ? (o.original_unit ?? '') : (o.unit ?? '')
+  const unit = o.original_value ? (o.original_unit ?? '') : humanUnit(o.unit ?? '')
   return `${escapeHtml(o.comparator && !o.original_value ? o.comparator : '')}${escapeHtml(shown)} ${escapeHtml(unit)}`
 }
 
+/** A UCUM code as a person writes it: `m[IU]/L` → `mIU/L`, `{steps}` → `steps`, `10*3/uL` → `10^3/uL`. */
+export const humanUnit = (ucum: string) =>
+  ucum
+    .replace(/\[([^\]]+)\]/g, '$1')
+    .replace(/\{([^}]*)\}/g, '$1')
+    .replace(/10\*(-?\d+)/g, '10^$1')
+    .trim()
+
 const range = (o: ObservationRow) =>
   o.reference_low !== null || o.reference_high !== null
-    ? `${o.reference_low ?? ''}–${o.reference_high ?? ''} ${escapeHtml(o.unit ?? '')}`
+    ? `${o.reference_low ?? ''}–${o.reference_high ?? ''} ${escapeHtml(humanUnit(o.unit ?? ''))}`
     : '—'
+
+/** A measurement time; a date without a time of day (midnight UTC) is shown as the date alone. */
+const measured = (iso: string) =>
+  /T00:00:00(\.000)?Z$/.test(iso)
+    ? `<time datetime="${escapeHtml(iso.slice(0, 10))}">${escapeHtml(iso.slice(0, 10))}</time>`
+    : dateTime(iso)
 
 /** At most this many observations are listed; the API pages through all of them. */
 export const OBSERVATIONS_SHOWN = 500
@@ -76,7 +90,7 @@ Contact your clinician or the lab promptly about ${critical.length === 1 ? 'it' 
     .slice(0, OBSERVATIONS_SHOWN)
     .map(
       (o) =>
-        `<tr><td>${escapeHtml(o.original_name)}</td><td>${value(o)}</td><td>${o.lab_flag ? `<span${isCritical(o) ? ' class="error"' : ''}>${escapeHtml(FLAG_WORDS[o.lab_flag] ?? o.lab_flag)}</span>` : ''}</td><td>${range(o)}</td><td>${dateTime(o.observed_at)}</td><td>${escapeHtml(o.source_ref ?? '')}</td></tr>`,
+        `<tr><td>${escapeHtml(o.original_name)}</td><td>${value(o)}</td><td>${o.lab_flag ? `<span${isCritical(o) ? ' class="error"' : ''}>${escapeHtml(FLAG_WORDS[o.lab_flag] ?? o.lab_flag)}</span>` : ''}</td><td>${range(o)}</td><td>${measured(o.observed_at)}</td><td>${escapeHtml(o.source_ref ?? '')}</td></tr>`,
     )
     .join('')
   const more =

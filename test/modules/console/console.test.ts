@@ -3,6 +3,7 @@
 // bodies and headers a browser would see. The browser-driven run is test/e2e/console.test.ts.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { humanUnit } from '../../../modules/console/pages/sources'
 import { type TestApp, testApp } from '../../support/app'
 
 let t: TestApp
@@ -302,6 +303,7 @@ describe('console import', () => {
     expect(source.status).toBe(200)
     expect(source.text).toContain('LDL-C')
     expect(source.text).toContain('128 mg/dL')
+    expect(source.text).toContain('<time datetime="2026-01-10">2026-01-10</time>')
   })
 
   it('refuses an import without a session with 401 problem details', async () => {
@@ -401,6 +403,18 @@ describe('console genetics upload and job', () => {
     const events = await b.get('/console/jobs/job_01kf0e44m0f4g1nhgsxsq7w4y9/events')
     expect(events.status).toBe(404)
     expect(events.headers.get('content-type')).toStartWith('application/problem+json')
+  })
+})
+
+describe('console units', () => {
+  it('writes UCUM codes as people write units', () => {
+    expect(['m[IU]/L', 'u[IU]/mL', '{steps}', '10*3/uL', 'mg/dL'].map(humanUnit)).toEqual([
+      'mIU/L',
+      'uIU/mL',
+      'steps',
+      '10^3/uL',
+      'mg/dL',
+    ])
   })
 })
 
