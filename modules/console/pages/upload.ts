@@ -5,7 +5,7 @@
 // from there. Why not tus: the service's upload sessions already speak resumable Content-Range PUTs
 // (the same protocol API users script against), so the console uses them rather than a second protocol.
 
-import { csrfField, page } from '../layout'
+import { page } from '../layout'
 
 /** Genetics files by name; only these take the upload session when large. */
 const GENETIC_NAME = String.raw`/\.(vcf|vcf\.gz|vcf\.bgz|gvcf|gvcf\.gz|bcf|txt|txt\.gz)$/i`
@@ -121,9 +121,10 @@ export function uploadPage(csrf: string, limits: { importMaxBytes: number; sessi
     signedIn: true,
     csrf,
     script: UPLOAD_SCRIPT,
-    body: `<p>Lab results (CSV, PDF-exported tables, FHIR), wearable exports (Apple Health, Oura, WHOOP …) and
-genetics files (VCF, 23andMe, AncestryDNA …). The format is recognised from the content.</p>
-<form id="upload-form" method="post" action="/console/upload" data-import-limit="${limits.importMaxBytes}" data-session-from="${limits.sessionFromBytes}">${csrfField(csrf)}
+    body: `<p>Lab results (CSV, TSV, JSON, FHIR, pasted lines), wearable exports (Apple Health, Health Connect,
+Oura, WHOOP …), behaviour logs and genetics files (VCF, 23andMe, AncestryDNA …). The format is recognised
+from the content, not the name.</p>
+<form id="upload-form" data-import-limit="${limits.importMaxBytes}" data-session-from="${limits.sessionFromBytes}">
 <div id="drop" class="drop"><label for="file">Choose a file, or drop it here</label>
 <input id="file" name="file" type="file" required></div>
 <button type="submit">Upload</button></form>
