@@ -350,10 +350,31 @@ export function consolePlugin(app: AppContext) {
     )
     .get(
       '/console/sources/:id',
-      signedInPage(app, async ({ principal, csrf, params }) => {
-        const { source, observations } = await service.sourceWithObservations(app, principal, params.id)
-        return sourcePage(csrf, source, observations, { available: false })
+      signedInPage(app, async ({ principal, csrf, params, request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor') ?? undefined
+        const { source, observations } = await service.sourceWithObservations(
+          app,
+          principal,
+          params.id,
+          cursor,
+        )
+        return sourcePage(csrf, source, observations, { firstPage: cursor === undefined })
       }),
+    )
+    .post(
+      '/console/sources/:id/delete',
+      signedInForm(app, async ({ principal, csrf, form, params }) => {
+        if (form.get('confirm') !== 'yes')
+          throw new ProblemError('validation', 'Tick the box to confirm the deletion; nothing was deleted.')
+        const deleted = await service.deleteConsoleSource(app, principal, params.id)
+        const sources = (await service.listSources(app, scopeOf(principal), { limit: 100 })).data
+        return sourcesPage(
+          csrf,
+          sources,
+          `Deleted the source and its ${deleted.observations_deleted} observations.${deleted.analyses_citing.length ? ` ${deleted.analyses_citing.length} analyses that used it now say it was deleted.` : ''}`,
+        )
+      }),
+      { parse: 'none' },
     )
     // Analyses and dashboard links.
     .get(

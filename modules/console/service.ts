@@ -24,10 +24,10 @@ import { importFile } from '../imports/service'
 import type { AppContext } from '../shared/context'
 import { type Principal, scopeOf } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
-import { getSource, listObservations, listSources } from '../sources/service'
+import { deleteSource } from '../sources/delete-source'
+import { getSource, listSourceObservations, listSources } from '../sources/service'
 import type { AdmixtureComponent } from './pages/ancestry-chart'
 import type { JobResult } from './pages/jobs'
-import { OBSERVATIONS_SHOWN } from './pages/sources'
 
 export { createApiKey, getJob, listApiKeys, listJobs, listSources, revokeApiKey, signOut }
 
@@ -104,13 +104,24 @@ export async function jobResult(
   }
 }
 
-export async function sourceWithObservations(app: AppContext, principal: Principal, id: string) {
+/** One source and one page (50) of the observations it produced, in file order. */
+export async function sourceWithObservations(
+  app: AppContext,
+  principal: Principal,
+  id: string,
+  cursor: string | undefined,
+) {
   const scope = scopeOf(principal)
   const source = await getSource(app, scope, id)
   const observations =
-    source.modality === 'genetics' ? [] : await listObservations(app, scope, { sourceIds: [id] })
-  return { source, observations: observations.slice(0, OBSERVATIONS_SHOWN + 1) }
+    source.modality === 'genetics'
+      ? { data: [], next_cursor: null }
+      : await listSourceObservations(app, scope, id, { limit: 50, cursor })
+  return { source, observations }
 }
+
+export const deleteConsoleSource = (app: AppContext, principal: Principal, id: string) =>
+  deleteSource(app, scopeOf(principal), id)
 
 export const analysesOf = (app: AppContext, principal: Principal) =>
   listAnalyses(app, scopeOf(principal), { limit: 50 })

@@ -2,7 +2,7 @@
 // e-mailed link and by code, create and revoke an API key, upload a small lab file and a multi-MB
 // VCF.GZ (generated here) whose first part PUT is cut off to prove the resume, watch the bar reach
 // 100 %, see the genetics job finish live over server-sent events, analyse, create a dashboard link
-// and open the dashboard. Every page passes axe-core with no serious or critical violation, and a
+// and open the dashboard, delete a source. Every page passes axe-core with no serious or critical violation, and a
 // screenshot of each page at each size is written to test-output/screenshots/ (git-ignored).
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
@@ -248,6 +248,15 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
       await page.getByRole('button', { name: /^Revoke the / }).click()
       await page.getByText('The link was revoked').waitFor()
       expect((await fetch(`${base()}${new URL(dashboardUrl).pathname}`)).status).toBe(410)
+
+      // Delete the lab source: confirm, delete, and it is gone from the list.
+      await page.goto(`${base()}/console/sources`)
+      await page.getByRole('link', { name: 'labs.csv' }).click()
+      await page.getByLabel('Yes, delete labs.csv').check()
+      await page.getByRole('button', { name: 'Delete source' }).click()
+      await page.getByText('Deleted the source and its 3 observations.').waitFor()
+      expect(await page.getByRole('link', { name: 'labs.csv' }).count()).toBe(0)
+      await visit(page, v, 'sources-after-delete')
 
       for (const path of ['wearables', 'data', 'billing', 'profile']) {
         await page.goto(`${base()}/console/${path}`)

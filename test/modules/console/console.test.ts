@@ -480,3 +480,38 @@ describe('console bad input', () => {
     )
   })
 })
+
+describe('console sources', () => {
+  it("shows a source's observations with the lab's own critical flag first, then deletes the source", async () => {
+    const b = await signedIn()
+    const csv =
+      'Marker,Value,Unit,Reference Range,Flag,Date\nPotassium,6.9,mmol/L,3.5-5.1,HH,2026-01-10\nSodium,140,mmol/L,135-145,,2026-01-10\n'
+    const cookie = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const imported = await t.app.handle(
+      new Request('http://localhost/console/import', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': b.csrf() },
+        body: JSON.stringify({ filename: 'panel.csv', data_base64: Buffer.from(csv).toString('base64') }),
+      }),
+    )
+    expect(imported.status).toBe(201)
+    const { source_id } = (await imported.json()) as { source_id: string }
+    const page = await b.get(`/console/sources/${source_id}`)
+    expect(page.text).toContain(
+      'The lab marked one value as critical: Potassium.\nContact your clinician or the lab promptly about it; if you feel unwell, seek urgent care.',
+    )
+    expect(page.text).toContain('CRITICAL high (lab flag)')
+    expect(page.text).toContain('<td>3.5-5.1</td>')
+    const unconfirmed = await b.post(`/console/sources/${source_id}/delete`, {})
+    expect(unconfirmed.status).toBe(422)
+    expect(unconfirmed.text).toContain('Tick the box to confirm the deletion; nothing was deleted.')
+    expect((await b.get(`/console/sources/${source_id}`)).status).toBe(200)
+    const deleted = await b.post(`/console/sources/${source_id}/delete`, { confirm: 'yes' })
+    expect(deleted.status).toBe(200)
+    expect(deleted.text).toContain('Deleted the source and its 2 observations.')
+    expect(deleted.text).not.toContain(source_id)
+    const gone = await b.get(`/console/sources/${source_id}`)
+    expect(gone.status).toBe(404)
+    expect(gone.text).toContain(`Source ${source_id} was not found.`)
+  })
+})
