@@ -11,7 +11,7 @@ const PLACEHOLDERS = {
   },
   '/console/data': {
     title: 'Export and deletion',
-    text: 'Downloading all your data and deleting your account are not available yet in the console.',
+    text: 'Downloading all your data and deleting everything held about you are not available yet in the console. Until then the API does both with an API key: GET /users/{user_id}/data/export and POST /users/{user_id}/data/delete (see the README).',
   },
   '/console/billing': {
     title: 'Billing',

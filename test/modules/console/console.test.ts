@@ -323,7 +323,7 @@ describe('console placeholders', () => {
     const b = await signedIn()
     for (const [path, words] of [
       ['/console/wearables', 'Connecting a wearable account'],
-      ['/console/data', 'deleting your account are not available yet'],
+      ['/console/data', 'deleting everything held about you are not available yet'],
       ['/console/billing', 'Plans and billing are not available yet'],
       ['/console/profile', 'A stored profile (sex, birth date) is not available yet'],
     ]) {
