@@ -1,6 +1,7 @@
 // Command line for power users and scripts:
 //   bun run genetics inspect FILE [--json] [--sample NAME] [--annotate compact|full --dbsnp PATH]
 //                                 [--ancestry] [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]
+//   bun run genetics index-dbsnp REF.vcf.gz OUT_DIR     (the provisioned dbSNP index, once per deployment)
 // On a terminal it draws a progress bar on stderr while reading and ends with a short human summary.
 // With --json, or when stdout is not a terminal (a pipe, a file, a script), it prints one JSON document
 // (or, with --all-samples, JSON lines: a summary line, then one line per sample), so scripts keep
@@ -9,12 +10,13 @@
 
 import { analyzeGeneticsSource, ancestryForCalls } from './analyze'
 import { type AncestryResult, ancestryTargets, type MissingMarkerAssumption } from './ancestry/index'
+import { buildReferenceIndex } from './dbsnp/reference-index/build-index'
 import { isGeneticsError } from './errors'
 import { scanSource } from './scan/scan-source'
 import type { Detection, GeneticsWarning, Progress, ScanSummary } from './types'
 
 const USAGE =
-  'usage: genetics inspect FILE [--json] [--sample NAME] [--annotate compact|full --dbsnp PATH] [--ancestry] [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]'
+  'usage: genetics inspect FILE [--json] [--sample NAME] [--annotate compact|full --dbsnp PATH] [--ancestry] [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]\n       genetics index-dbsnp REF.vcf.gz OUT_DIR'
 
 const HELP = `${USAGE}
 
@@ -32,7 +34,10 @@ and reports its format, genome build, samples and record counts. Genotypes are n
                   what an absent ancestry marker means
   -h, --help      show this help and exit
 
-On a terminal a progress bar is drawn on stderr while the file is read.`
+On a terminal a progress bar is drawn on stderr while the file is read.
+
+index-dbsnp REF.vcf.gz OUT_DIR builds the provisioned dbSNP index (once per deployment) and prints
+its manifest as JSON.`
 
 class UsageError extends Error {}
 
@@ -167,6 +172,9 @@ function parseArgs(argv: string[]): CliArgs {
   return args
 }
 
+/** Samples between forced collections in --all-samples runs. */
+const GC_EVERY_SAMPLES = 256
+
 interface Output {
   out: (line: string) => void
   /** Human output (summary, progress bar) instead of JSON. */
@@ -190,7 +198,11 @@ async function inspect(args: CliArgs, { out, human, onProgress }: Output): Promi
       }),
     )
     const assumption = args.assumption ?? (scan.detection.isGvcf ? 'reference_blocks' : 'variant_only')
+    let done = 0
     for (const [sample, calls] of scan.callsBySample ?? []) {
+      // Each sample's calls and estimate are garbage once written; collect now and then so the heap
+      // stays at one sample's size instead of growing until the collector decides to run.
+      if (++done % GC_EVERY_SAMPLES === 0) Bun.gc(true)
       const line: { type: 'sample'; sample: string; ancestry?: AncestryResult | null; warning?: unknown } = {
         type: 'sample',
         sample,
@@ -226,6 +238,8 @@ async function inspect(args: CliArgs, { out, human, onProgress }: Output): Promi
     detection: analysis.detection,
     summary: analysis.summary,
     warnings: analysis.warnings,
+    strand: analysis.strand,
+    geneticSex: analysis.geneticSex,
   }
   if (args.annotate !== null) document.compact = analysis.compact
   if (args.annotate === 'full') document.dbsnp = analysis.dbsnp
@@ -257,6 +271,13 @@ export async function runCli(
   const draw = terminal.progress ?? ((text: string) => process.stderr.write(text))
   let bar: ReturnType<typeof progressBar> | null = null
   try {
+    if (argv[0] === 'index-dbsnp') {
+      if (argv.length !== 3) throw new UsageError(USAGE)
+      const manifest = await buildReferenceIndex(argv[1], argv[2])
+      const { chromosomes, ...summary } = manifest
+      out(JSON.stringify({ ...summary, chromosomes: chromosomes.length }, null, 2))
+      return 0
+    }
     const args = parseArgs(argv)
     // JSON lines per sample stay JSON: a human summary of many samples is not short.
     const human = tty && !args.json && !args.allSamples
