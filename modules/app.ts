@@ -7,6 +7,7 @@ import { analysesModule } from './analyses'
 import { authModule } from './auth'
 import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
+import { consoleModule } from './console'
 import { dashboardsModule } from './dashboards'
 import { discoveryModule } from './discovery'
 import { docsModule } from './docs'
@@ -55,6 +56,7 @@ export const MODULES: readonly DomainModule[] = [
   privacyModule,
   providersModule,
   mcpModule,
+  consoleModule,
 ]
 
 /** Every operation of the service, in the order their modules are mounted. */

@@ -264,7 +264,7 @@ export const whoAmI = defineOperation(
 )
 
 const CODE = /\b(\d{8})\b/
-const LINK = /(https?:\/\/\S+\/auth\/otp\/link\?token=\S+)/
+const LINK = /(https?:\/\/\S+\/(?:console\/link|auth\/otp\/link)\?token=\S+)/
 
 export const devOutbox = defineOperation(
   {

@@ -81,6 +81,7 @@ export interface OperationSpec<
     | 'text/css'
     | 'text/javascript'
     | 'application/zip'
+    | 'text/event-stream'
   /**
    * The body is not JSON: the route does not parse it and the handler reads `ctx.request.raw` itself
    * (streamed uploads, signed webhooks). Documented as these media types.

@@ -59,4 +59,13 @@ describe('compiled binary', () => {
     expect(verify.status).toBe(200)
     expect(existsSync(join(server.dataDir, 'wellness.db'))).toBe(true)
   })
+
+  it('serves the console from the binary, pages and scripts inline, nothing from elsewhere', async () => {
+    const signIn = await fetch(`${server.base}/console/sign-in`)
+    expect(signIn.status).toBe(200)
+    const html = await signIn.text()
+    expect(html).toContain('<h1>Sign in</h1>')
+    expect(html).not.toMatch(/(src|href)="https?:/)
+    expect(signIn.headers.get('content-security-policy')).toContain("default-src 'none'")
+  })
 })

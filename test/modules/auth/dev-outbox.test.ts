@@ -14,7 +14,7 @@ describe('development outbox', () => {
     const [newest] = r.body.messages
     expect(newest.code).toMatch(/^\d{8}$/)
     expect(newest.text).toContain(newest.code)
-    expect(newest.link).toStartWith('http://localhost:3000/auth/otp/link?token=')
+    expect(newest.link).toStartWith('http://localhost:3000/console/link?token=')
     const verify = await t.call('POST', '/auth/otp/verify', {
       body: { email: 'dev@example.com', token: newest.code },
     })
