@@ -18,6 +18,8 @@ import { sandboxModule } from './sandbox'
 import { type Clock, systemClock } from './shared/clock'
 import type { Config } from './shared/config'
 import type { AppContext } from './shared/context'
+import { corsPlugin } from './shared/cors-plugin'
+import { hostGuardPlugin } from './shared/host-guard-plugin'
 import { createLogger, type Logger } from './shared/logger'
 import { DevOutbox, type Mailer, smtpMailer } from './shared/mail'
 import type { DomainModule } from './shared/module'
@@ -84,8 +86,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   }
   const authenticate = authenticator(context)
 
-  // The problem plugin goes first so that it sees every error of every module.
-  const app = new Elysia({ name: 'app', seed: context.instanceId }).use(problemPlugin(context))
+  // The problem plugin goes first so that it sees every error of every module; the Host/Origin guard and
+  // CORS come next, so that no module answers a foreign host or origin.
+  const app = new Elysia({ name: 'app', seed: context.instanceId })
+    .use(problemPlugin(context))
+    .use(hostGuardPlugin(context))
+    .use(corsPlugin(context))
   for (const module of MODULES) app.use(module.plugin(context))
 
   // Closing stops the queue runner first (if this process started it), then the database.

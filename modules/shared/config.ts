@@ -18,7 +18,13 @@ export interface ConfigVariable {
 
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PORT', kind: 'integer', default: '3000', description: 'HTTP port the service listens on.' },
-  { name: 'HOST', kind: 'string', default: '0.0.0.0', description: 'Interface to bind.' },
+  {
+    name: 'HOST',
+    kind: 'string',
+    default: '127.0.0.1',
+    description:
+      'Interface to bind. The default accepts connections from this machine only (a reverse proxy beside it); `0.0.0.0` (or `::`) accepts the network.',
+  },
   {
     name: 'DATA_DIR',
     kind: 'string',
@@ -45,6 +51,18 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'http://localhost:<PORT>',
     description:
       'Base URL used in links the service hands out (sign-in links, problem types, dashboard URLs).',
+  },
+  {
+    name: 'ALLOWED_HOSTS',
+    kind: 'string',
+    description:
+      'Comma-separated extra host names requests may be addressed to (`Host`), e.g. `api.example.com,*.example.org`. Always allowed: the host of PUBLIC_BASE_URL, HOST when it names one, and loopback names (in production only from a loopback peer). Others get 403.',
+  },
+  {
+    name: 'ALLOWED_ORIGINS',
+    kind: 'string',
+    description:
+      'Comma-separated extra browser origins (`https://app.example.com`) allowed to call the API, with CORS. Always allowed: the origin of PUBLIC_BASE_URL and, outside production, loopback origins. A request with another `Origin` gets 403.',
   },
   {
     name: 'NODE_ENV',
@@ -229,6 +247,10 @@ export interface OAuthClient {
 export interface Config {
   port: number
   host: string
+  /** Extra host names (`Host`) accepted besides PUBLIC_BASE_URL's, HOST's and loopback names. */
+  allowedHosts: readonly string[]
+  /** Extra browser origins accepted besides PUBLIC_BASE_URL's (and loopback outside production). */
+  allowedOrigins: readonly string[]
   dataDir: string
   databaseUrl: string
   databaseAuthToken: string | null
@@ -315,6 +337,27 @@ function oauthClient(env: Env, prefix: string): OAuthClient | null {
   return { clientId, clientSecret }
 }
 
+const listOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+
+function allowedOrigins(env: Env): string[] {
+  return listOf(get(env, 'ALLOWED_ORIGINS')).map((origin) => {
+    const parsed = URL.canParse(origin) ? new URL(origin) : null
+    if (
+      !parsed ||
+      !['http:', 'https:'].includes(parsed.protocol) ||
+      parsed.origin !== origin.replace(/\/+$/, '')
+    )
+      throw new ConfigError(
+        `ALLOWED_ORIGINS must list origins such as https://app.example.com (scheme, host, optional port), got "${origin}".`,
+      )
+    return parsed.origin
+  })
+}
+
 function queueSchema(env: Env): string {
   const schema = get(env, 'QUEUE_SCHEMA') ?? 'graphile_worker'
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(schema))
@@ -359,7 +402,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (importMaxBytes < 1024) throw new ConfigError('IMPORT_MAX_BYTES must be at least 1024.')
   return Object.freeze({
     port,
-    host: get(env, 'HOST') ?? '0.0.0.0',
+    host: get(env, 'HOST') ?? '127.0.0.1',
+    allowedHosts: listOf(get(env, 'ALLOWED_HOSTS')).map((h) => h.toLowerCase()),
+    allowedOrigins: allowedOrigins(env),
     dataDir,
     databaseUrl: get(env, 'DATABASE_URL') ?? `file:${join(dataDir, 'wellness.db')}`,
     databaseAuthToken: get(env, 'DATABASE_AUTH_TOKEN') ?? null,
