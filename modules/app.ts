@@ -16,9 +16,10 @@ import { importsModule } from './imports'
 import { mcpModule } from './mcp'
 import { sandboxModule } from './sandbox'
 import { type Clock, systemClock } from './shared/clock'
-import type { Config } from './shared/config'
+import { type Config, ConfigError } from './shared/config'
 import type { AppContext } from './shared/context'
 import { corsPlugin } from './shared/cors-plugin'
+import { errorSummary } from './shared/error-summary'
 import { hostGuardPlugin } from './shared/host-guard-plugin'
 import { createLogger, type Logger } from './shared/logger'
 import { DevOutbox, type Mailer, smtpMailer } from './shared/mail'
@@ -65,7 +66,9 @@ export interface AppOptions {
 export async function createApp(config: Readonly<Config>, options: AppOptions = {}) {
   assertRegistry(allOperations)
   const log = options.log ?? createLogger(config.logLevel)
-  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken)
+  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken).catch((error) => {
+    throw new ConfigError(`DATABASE_URL could not be opened: ${errorSummary(error)}`)
+  })
   const outbox = config.smtpUrl ? null : new DevOutbox(log)
   // The queue's tasks and the authenticator read the finished context; both are reached through it lazily.
   const queue = options.queue ?? createJobQueue(config, database.db, () => geneticsTasks(context), log)

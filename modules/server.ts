@@ -1,8 +1,10 @@
 // Starts the HTTP service on the configured port (embedded defaults: SQLite file and blobs under ./data,
 // development mail outbox) and prints where it listens.
 
-import { createApp } from './app'
+import { type App, createApp } from './app'
 import { startUploadSweeper } from './genetics/upload-sweeper'
+import type { Config } from './shared/config'
+import { ConfigError } from './shared/config'
 import { runProcess } from './shared/process'
 
 function describeDatabase(url: string): string {
@@ -15,18 +17,35 @@ function describeDatabase(url: string): string {
   }
 }
 
+/**
+ * Listen without SO_REUSEPORT (Elysia's default turns it on): a second copy on a busy port must fail now,
+ * not share the socket with another process and its other database.
+ */
+function listenOrExplain(app: App, config: Readonly<Config>, maxRequestBodySize: number): void {
+  try {
+    app.listen({ port: config.port, hostname: config.host, maxRequestBodySize, reusePort: false })
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EADDRINUSE') throw error
+    throw new ConfigError(
+      `PORT ${config.port} is already in use on ${config.host}: another process listens there. Stop it or set PORT to a free port.`,
+    )
+  }
+}
+
 await runProcess(async (config) => {
   const { app, context, close } = await createApp(config)
   // Genetics upload parts stream through this server; let a whole file through in one PUT if sent so.
   const maxRequestBodySize = Math.max(config.maxBodyBytes, config.genetics.maxUploadBytes)
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize })
+  listenOrExplain(app, config, maxRequestBodySize)
   // The embedded queue runs inside the service; with graphile-worker, `bun run worker` runs the tasks.
   if (context.queue.kind === 'embedded') await context.queue.start()
   const stopSweeper = startUploadSweeper(context)
   const mail = config.smtpUrl
     ? 'SMTP'
     : `development outbox (read it at ${config.publicBaseUrl}/dev/outbox?email=...)`
-  console.log(`Wellness Data Service listening on http://localhost:${config.port}`)
+  const shownHost =
+    config.host === '127.0.0.1' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
+  console.log(`Wellness Data Service listening on http://${shownHost}:${config.port}`)
   console.log(`  database: ${describeDatabase(config.databaseUrl)}`)
   console.log(`  mail: ${mail}`)
   console.log(`  OpenAPI: ${config.publicBaseUrl}/openapi.json`)

@@ -12,7 +12,11 @@ export interface ConfigVariable {
   kind: Kind
   default?: string
   values?: readonly string[]
+  /** For `url`: the schemes accepted, without the colon. */
+  schemes?: readonly string[]
   secret?: boolean
+  /** Shortest value accepted (secrets: anything shorter is a placeholder, not a secret). */
+  minLength?: number
   description: string
 }
 
@@ -34,7 +38,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'DATABASE_URL',
-    kind: 'string',
+    kind: 'url',
+    schemes: ['file', 'libsql', 'http', 'https', 'ws', 'wss'],
     default: 'file:<DATA_DIR>/wellness.db',
     description:
       'libsql/SQLite URL: `file:` for the embedded file, `libsql://` or `http(s)://` for a libsql server (sqld, Turso).',
@@ -42,12 +47,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'DATABASE_AUTH_TOKEN',
     kind: 'string',
+    minLength: 16,
     secret: true,
     description: 'Auth token for a remote libsql server.',
   },
   {
     name: 'PUBLIC_BASE_URL',
     kind: 'url',
+    schemes: ['http', 'https'],
     default: 'http://localhost:<PORT>',
     description:
       'Base URL used in links the service hands out (sign-in links, problem types, dashboard URLs).',
@@ -69,7 +76,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     kind: 'enum',
     values: ['development', 'production', 'test'],
     default: 'development',
-    description: '`production` hides the development mail outbox and requires SMTP_URL.',
+    description:
+      '`production` hides the development mail outbox and requires SMTP_URL and PUBLIC_BASE_URL. The compiled binary runs as `production` unless NODE_ENV says otherwise.',
   },
   {
     name: 'LOG_LEVEL',
@@ -81,6 +89,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'SMTP_URL',
     kind: 'url',
+    schemes: ['smtp', 'smtps'],
     secret: true,
     description:
       'SMTP server for sign-in mail, e.g. `smtp://user:pass@mail.example.com:587`. Unset: development outbox (refused in production).',
@@ -94,6 +103,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'OIDC_ISSUER',
     kind: 'url',
+    schemes: ['http', 'https'],
     description: 'Accept bearer JWTs from this OpenID Connect issuer (verified against its JWKS).',
   },
   {
@@ -104,6 +114,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'OIDC_JWKS_URL',
     kind: 'url',
+    schemes: ['http', 'https'],
     description: "JWKS location; default: the issuer's discovery document `jwks_uri`.",
   },
   {
@@ -134,6 +145,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'WHOOP_CLIENT_SECRET',
     kind: 'string',
+    minLength: 8,
     secret: true,
     description: 'First-party WHOOP OAuth client secret.',
   },
@@ -145,6 +157,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'OURA_CLIENT_SECRET',
     kind: 'string',
+    minLength: 8,
     secret: true,
     description: 'First-party Oura OAuth client secret.',
   },
@@ -163,6 +176,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'QUERY_LLM_URL',
     kind: 'url',
+    schemes: ['http', 'https'],
     description:
       'Base URL of an OpenAI-compatible API (`…/v1`) that may phrase grounded query answers from the retrieved facts only. Unset: answers are composed without a model. The facts (health data) are sent to this endpoint.',
   },
@@ -175,6 +189,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'QUERY_LLM_API_KEY',
     kind: 'string',
+    minLength: 8,
     secret: true,
     description: 'Bearer key for QUERY_LLM_URL, when it needs one.',
   },
@@ -193,6 +208,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'QUEUE_DATABASE_URL',
     kind: 'url',
+    schemes: ['postgres', 'postgresql'],
     secret: true,
     description:
       'PostgreSQL for the job queue (graphile-worker); workers run with `bun run worker`. Unset: the embedded queue runs inside the service.',
@@ -225,6 +241,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'S3_ENDPOINT',
     kind: 'url',
+    schemes: ['http', 'https'],
     description: 'S3-compatible endpoint (MinIO, R2, ...); unset: AWS S3.',
   },
   { name: 'S3_REGION', kind: 'string', description: 'Region of the bucket (AWS S3).' },
@@ -232,6 +249,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'S3_SECRET_ACCESS_KEY',
     kind: 'string',
+    minLength: 8,
     secret: true,
     description: 'Secret key for S3_BUCKET.',
   },
@@ -300,6 +318,10 @@ function read(env: Env, variable: ConfigVariable): string | undefined {
   const raw = env[variable.name]
   if (raw === undefined || raw.trim() === '') return undefined
   const value = raw.trim()
+  if (variable.minLength && value.length < variable.minLength)
+    throw new ConfigError(
+      `${variable.name} is too short to be real (at least ${variable.minLength} characters); set the real value or leave it unset.`,
+    )
   switch (variable.kind) {
     case 'integer':
       if (!/^\d+$/.test(value))
@@ -309,9 +331,15 @@ function read(env: Env, variable: ConfigVariable): string | undefined {
       if (!['true', 'false', '1', '0'].includes(value.toLowerCase()))
         throw new ConfigError(`${variable.name} must be true or false, got "${value}".`)
       return value.toLowerCase()
-    case 'url':
+    case 'url': {
       if (!URL.canParse(value)) throw new ConfigError(`${variable.name} must be a URL.`)
+      const scheme = new URL(value).protocol.slice(0, -1)
+      if (variable.schemes && !variable.schemes.includes(scheme))
+        throw new ConfigError(
+          `${variable.name} must be a ${variable.schemes.map((x) => `${x}:`).join(', ')} URL, got a ${scheme}: URL.`,
+        )
       return value
+    }
     case 'enum':
       if (!variable.values!.includes(value))
         throw new ConfigError(
@@ -335,6 +363,20 @@ function oauthClient(env: Env, prefix: string): OAuthClient | null {
   if (!clientId || !clientSecret)
     throw new ConfigError(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together.`)
   return { clientId, clientSecret }
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/
+
+/** HOST: an IPv4 or IPv6 address this machine can bind, or localhost. */
+function bindHost(env: Env): string {
+  const host = get(env, 'HOST') ?? '127.0.0.1'
+  const ipv6 = host.includes(':') && URL.canParse(`http://[${host.replace(/^\[|\]$/g, '')}]/`)
+  // Only addresses (and localhost): a name would be resolved at bind time and fail there, after the checks.
+  if (!IPV4.test(host) && !ipv6 && host.toLowerCase() !== 'localhost')
+    throw new ConfigError(
+      `HOST must be an IP address to listen on (127.0.0.1 for this machine only, 0.0.0.0 or :: for the network) or localhost, got "${host}".`,
+    )
+  return host.replace(/^\[|\]$/g, '')
 }
 
 const listOf = (value: string | undefined) =>
@@ -391,8 +433,15 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const smtpUrl = get(env, 'SMTP_URL') ?? null
   if (nodeEnv === 'production' && !smtpUrl)
     throw new ConfigError(
-      'SMTP_URL is required when NODE_ENV=production (the development mail outbox is refused in production).',
+      'SMTP_URL is required when NODE_ENV=production (the compiled binary runs as production unless told otherwise): set SMTP_URL and PUBLIC_BASE_URL, or NODE_ENV=development to try it on this machine with the development outbox.',
     )
+  const publicBaseUrl = get(env, 'PUBLIC_BASE_URL')
+  if (nodeEnv === 'production' && !publicBaseUrl)
+    throw new ConfigError(
+      'PUBLIC_BASE_URL is required when NODE_ENV=production: the public address (e.g. https://health.example.com) that sign-in and dashboard links point to.',
+    )
+  if (publicBaseUrl && /[?#]/.test(publicBaseUrl))
+    throw new ConfigError('PUBLIC_BASE_URL must be a plain base URL, without a query or fragment.')
   const issuer = get(env, 'OIDC_ISSUER')
   const audience = get(env, 'OIDC_AUDIENCE')
   if (issuer && !audience) throw new ConfigError('OIDC_AUDIENCE is required when OIDC_ISSUER is set.')
@@ -402,13 +451,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (importMaxBytes < 1024) throw new ConfigError('IMPORT_MAX_BYTES must be at least 1024.')
   return Object.freeze({
     port,
-    host: get(env, 'HOST') ?? '127.0.0.1',
+    host: bindHost(env),
     allowedHosts: listOf(get(env, 'ALLOWED_HOSTS')).map((h) => h.toLowerCase()),
     allowedOrigins: allowedOrigins(env),
     dataDir,
     databaseUrl: get(env, 'DATABASE_URL') ?? `file:${join(dataDir, 'wellness.db')}`,
     databaseAuthToken: get(env, 'DATABASE_AUTH_TOKEN') ?? null,
-    publicBaseUrl: (get(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicBaseUrl: (publicBaseUrl ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv,
     logLevel: (get(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'],
     smtpUrl,

@@ -49,7 +49,7 @@ describe('development outbox over the network', () => {
     expect(r.headers.get('content-type')).toBe('application/problem+json')
     const body = (await r.json()) as any
     expect(body.detail).toBe('No route for GET /dev/outbox.')
-    expect(JSON.stringify(body)).not.toMatch(/\d{8}/)
+    expect(body.messages).toBeUndefined()
   })
 
   it('is a 404 for a loopback caller that names another host the service answers to', async () => {
@@ -72,6 +72,6 @@ describe('development outbox over the network', () => {
     const body = (await r.json()) as any
     expect(body.type).toEndWith('/problems/forbidden')
     expect(body.detail).toContain('ALLOWED_HOSTS')
-    expect(JSON.stringify(body)).not.toMatch(/\d{8}/)
+    expect(body.messages).toBeUndefined()
   })
 })
