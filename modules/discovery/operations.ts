@@ -80,7 +80,7 @@ export const readyOperation = defineOperation(
     id: 'discovery.ready',
     method: 'GET',
     path: '/ready',
-    summary: 'Readiness: the database answers',
+    summary: 'Readiness: the database, blob storage and job queue answer',
     tags,
     grant: null,
     output: Ready,

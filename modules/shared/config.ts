@@ -249,7 +249,6 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'S3_SECRET_ACCESS_KEY',
     kind: 'string',
-    minLength: 8,
     secret: true,
     description: 'Secret key for S3_BUCKET.',
   },

@@ -4,6 +4,7 @@
 
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
+import { dependencyProblem } from './dependency'
 import { type FieldError, ProblemError, problemBody } from './problem'
 import { assignRequestId, requestIdOf, resolveClientIp, setClientIp } from './request-info'
 
@@ -52,6 +53,8 @@ function toProblem(code: string | number, error: unknown, request: Request, app:
     case 'PARSE':
       return new ProblemError('badRequest', 'The request body could not be read.')
     default: {
+      const unavailable = dependencyProblem(error, app.log, requestIdOf(request))
+      if (unavailable) return unavailable
       const err = error as Error
       app.log.error('request.failed', {
         request_id: requestIdOf(request),

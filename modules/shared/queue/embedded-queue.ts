@@ -5,6 +5,7 @@
 
 import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../../db/client'
+import { DependencyUnavailable } from '../dependency'
 import type { Logger } from '../logger'
 import { DEFAULT_MAX_ATTEMPTS, type EnqueueOptions, type JobQueue, type TaskList } from './job-queue'
 import { queueTasks } from './tables'
@@ -52,6 +53,15 @@ export class EmbeddedQueue implements JobQueue {
       })
       .onConflictDoNothing()
     this.wake?.()
+  }
+
+  /** The queue lives in the service's database: one read of its table shows it can be used. */
+  async check(): Promise<void> {
+    try {
+      await this.db.select({ key: queueTasks.key }).from(queueTasks).limit(1)
+    } catch (error) {
+      throw new DependencyUnavailable('queue', error)
+    }
   }
 
   async remove(key: string): Promise<boolean> {
