@@ -61,6 +61,11 @@ export interface AppOptions {
   plans?: PlanLookup
   /** Replace the job queue; by default graphile-worker with QUEUE_DATABASE_URL, else the embedded queue. */
   queue?: JobQueue
+  /**
+   * Count requests handed to `app.handle` without a server as coming from this machine (the in-process
+   * test harness). Off by default: a request whose peer is unknown is never treated as local.
+   */
+  inProcessCallsAreLocal?: boolean
 }
 
 export async function createApp(config: Readonly<Config>, options: AppOptions = {}) {
@@ -93,7 +98,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   // CORS come next, so that no module answers a foreign host or origin.
   const app = new Elysia({ name: 'app', seed: context.instanceId })
     .use(problemPlugin(context))
-    .use(hostGuardPlugin(context))
+    .use(hostGuardPlugin(context, options.inProcessCallsAreLocal ?? false))
     .use(corsPlugin(context))
   for (const module of MODULES) app.use(module.plugin(context))
 

@@ -9,10 +9,11 @@ import { originPolicy } from './origin-policy'
 import { ProblemError } from './problem'
 import { problemResponse } from './problem-plugin'
 
-export function hostGuardPlugin(app: AppContext) {
+/** `inProcessIsLocal`: requests handed to `app.handle` without a server count as this machine (tests). */
+export function hostGuardPlugin(app: AppContext, inProcessIsLocal = false) {
   const policy = originPolicy(app.config)
   return new Elysia({ name: 'shared.host-guard', seed: app.instanceId }).onRequest(({ request, server }) => {
-    recordSocketPeer(request, server)
+    recordSocketPeer(request, server, inProcessIsLocal)
     const host = request.headers.get('host') ?? new URL(request.url).host
     if (!policy.hostAllowed(hostNameOf(host), isLoopbackPeer(request)))
       return problemResponse(

@@ -11,10 +11,19 @@ interface PeerSource {
   requestIP(request: Request): { address: string } | null
 }
 
-/** Record the socket peer once per request (called from the first onRequest hook that sees it). */
-export function recordSocketPeer(request: Request, server: PeerSource | null | undefined): void {
+/**
+ * Record the socket peer once per request (called from the first onRequest hook that sees it). Without a
+ * server the request was handed to `app.handle` in-process; that counts as this machine only when
+ * `inProcessIsLocal` (the test harness asks for it), so an app mounted some other way fails closed.
+ */
+export function recordSocketPeer(
+  request: Request,
+  server: PeerSource | null | undefined,
+  inProcessIsLocal: boolean,
+): void {
   if (peers.has(request)) return
-  peers.set(request, server ? (server.requestIP(request)?.address ?? null) : IN_PROCESS)
+  if (server) peers.set(request, server.requestIP(request)?.address ?? null)
+  else peers.set(request, inProcessIsLocal ? IN_PROCESS : null)
 }
 
 export function isLoopbackAddress(address: string | null | undefined): boolean {
