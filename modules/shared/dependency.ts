@@ -66,11 +66,15 @@ function codesOf(error: unknown): string[] {
   return codes
 }
 
+// The disk under DATA_DIR is full, read-only or failing: the local blob storage cannot take the upload.
+const DISK_CODES = new Set(['ENOSPC', 'EROFS', 'EDQUOT', 'EIO'])
+
 /** Which dependency an error says is down, or null when it is not a dependency failure. */
 export function unavailableDependency(error: unknown): Dependency | null {
   if (error instanceof DependencyUnavailable) return error.dependency
   const codes = codesOf(error)
   if (codes.some((code) => DATABASE_CODES.has(code))) return 'database'
+  if (codes.some((code) => DISK_CODES.has(code))) return 'storage'
   if (codes.some((code) => NETWORK_CODES.has(code)))
     // Mail, queue and storage wrap their own failures; an unwrapped one is the database client's
     // (libsql) or another service's.

@@ -3,6 +3,7 @@
 
 import { afterAll, describe, expect, it } from 'bun:test'
 import { createClient } from '@libsql/client'
+import { DependencyUnavailable, unavailableDependency } from '../../../modules/shared/dependency'
 import { testApp } from '../../support/app'
 
 /** A port nothing listens on: bound, read, and released again. */
@@ -83,4 +84,27 @@ describe('dependency failures', () => {
     expect(r.body.checks).toEqual({ database: 'ok', storage: 'unavailable', queue: 'unavailable' })
     expect(r.body.detail).toBe('Not ready: storage, queue not reachable.')
   }, 20_000)
+})
+
+describe('which dependency an error names', () => {
+  const coded = (code: string, name = 'Error') => Object.assign(new Error('x'), { code, name })
+
+  it('knows the database by SQLite and libsql codes, also when wrapped', () => {
+    expect(unavailableDependency(coded('SQLITE_BUSY'))).toBe('database')
+    expect(unavailableDependency(new Error('Failed query', { cause: coded('SQLITE_FULL') }))).toBe('database')
+    expect(unavailableDependency(coded('ECONNREFUSED', 'LibsqlError'))).toBe('database')
+  })
+
+  it('knows a full or read-only disk as storage, and other connection failures as upstream', () => {
+    expect(unavailableDependency(coded('ENOSPC'))).toBe('storage')
+    expect(unavailableDependency(coded('EROFS'))).toBe('storage')
+    expect(unavailableDependency(coded('ECONNREFUSED'))).toBe('upstream')
+    expect(unavailableDependency(new DependencyUnavailable('mail', coded('EAUTH')))).toBe('mail')
+  })
+
+  it('leaves ordinary failures alone, so they stay 500s', () => {
+    expect(unavailableDependency(new TypeError('undefined is not a function'))).toBeNull()
+    expect(unavailableDependency(coded('SQLITE_CONSTRAINT'))).toBeNull()
+    expect(unavailableDependency(coded('ENOENT'))).toBeNull()
+  })
 })
