@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'bun:test'
 import { createClient } from '@libsql/client'
 import { DependencyUnavailable, unavailableDependency } from '../../../modules/shared/dependency'
 import { testApp } from '../../support/app'
+import { dropSchema, PG_URL, uniqueSchema } from '../genetics/pg'
+import { startLocalS3 } from '../genetics/s3-server'
 
 /** A port nothing listens on: bound, read, and released again. */
 function closedPort(): number {
@@ -60,6 +62,41 @@ describe('dependency failures', () => {
       holder.close()
     }
   }, 20_000)
+
+  it('is ready with a bucket that answers (s3rver)', async () => {
+    const s3 = await startLocalS3()
+    const t = await testApp({
+      s3: {
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+      },
+    })
+    try {
+      const r = await t.call('GET', '/ready')
+      expect(r.body).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok', queue: 'ok' } })
+      expect(r.status).toBe(200)
+    } finally {
+      await t.cleanup()
+      await s3.close()
+    }
+  })
+
+  it('is ready with the queue on a PostgreSQL that answers', async () => {
+    const schema = uniqueSchema('ready')
+    const t = await testApp({
+      queue: { databaseUrl: PG_URL, schema, concurrency: 1, workerTimeoutSeconds: 60 },
+    })
+    try {
+      const r = await t.call('GET', '/ready')
+      expect(r.body).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok', queue: 'ok' } })
+    } finally {
+      await t.cleanup()
+      await dropSchema(schema)
+    }
+  }, 30_000)
 
   it('reports on /ready a queue whose PostgreSQL is down, and blob storage that cannot be reached', async () => {
     const t = await testApp({
