@@ -3,8 +3,7 @@
 
 import { type App, createApp } from './app'
 import { startUploadSweeper } from './genetics/upload-sweeper'
-import type { Config } from './shared/config'
-import { ConfigError } from './shared/config'
+import { type Config, ConfigError } from './shared/config'
 import { runProcess } from './shared/process'
 
 function describeDatabase(url: string): string {
@@ -25,10 +24,18 @@ function listenOrExplain(app: App, config: Readonly<Config>, maxRequestBodySize:
   try {
     app.listen({ port: config.port, hostname: config.host, maxRequestBodySize, reusePort: false })
   } catch (error) {
-    if ((error as { code?: string }).code !== 'EADDRINUSE') throw error
-    throw new ConfigError(
-      `PORT ${config.port} is already in use on ${config.host}: another process listens there. Stop it or set PORT to a free port.`,
-    )
+    const code = (error as { code?: string }).code
+    if (code === 'EADDRINUSE')
+      throw new ConfigError(
+        `PORT ${config.port} is already in use on ${config.host}: another process listens there. Stop it or set PORT to a free port.`,
+      )
+    if (code === 'EACCES')
+      throw new ConfigError(
+        `PORT ${config.port} on ${config.host} needs privileges this user lacks; use a port above 1023 behind a reverse proxy.`,
+      )
+    if (code === 'EADDRNOTAVAIL')
+      throw new ConfigError(`HOST ${config.host} is not an address of this machine; set HOST to one that is.`)
+    throw error
   }
 }
 

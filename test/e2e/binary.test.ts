@@ -92,6 +92,10 @@ describe('compiled binary, safe by default', () => {
       [{ NODE_ENV: 'development', HOST: 'not-a-host' }, 'Configuration error: HOST must be an IP address'],
       [{ NODE_ENV: 'development', PORT: '70000' }, 'Configuration error: PORT must be between 1 and 65535.'],
       [
+        { NODE_ENV: 'development', HOST: '198.51.100.7' },
+        'Configuration error: HOST 198.51.100.7 is not an address of this machine; set HOST to one that is.',
+      ],
+      [
         { NODE_ENV: 'development', PUBLIC_BASE_URL: 'ftp://x.example.com' },
         'Configuration error: PUBLIC_BASE_URL must be a http:, https: URL',
       ],
