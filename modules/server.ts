@@ -4,6 +4,8 @@
 import { type App, createApp } from './app'
 import { startUploadSweeper } from './genetics/upload-sweeper'
 import { type Config, ConfigError } from './shared/config'
+import { print } from './shared/console-capture'
+import { drainServer } from './shared/drain'
 import { runProcess } from './shared/process'
 
 function describeDatabase(url: string): string {
@@ -40,7 +42,7 @@ function listenOrExplain(app: App, config: Readonly<Config>, maxRequestBodySize:
 }
 
 await runProcess(async (config) => {
-  const { app, context, close } = await createApp(config)
+  const { app, context, close, drain } = await createApp(config)
   // Genetics upload parts stream through this server; let a whole file through in one PUT if sent so.
   const maxRequestBodySize = Math.max(config.maxBodyBytes, config.genetics.maxUploadBytes)
   listenOrExplain(app, config, maxRequestBodySize)
@@ -52,17 +54,21 @@ await runProcess(async (config) => {
     : `development outbox (read it at ${config.publicBaseUrl}/dev/outbox?email=...)`
   const shownHost =
     config.host === '127.0.0.1' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
-  console.log(`Wellness Data Service listening on http://${shownHost}:${config.port}`)
-  console.log(`  database: ${describeDatabase(config.databaseUrl)}`)
-  console.log(`  mail: ${mail}`)
-  console.log(`  OpenAPI: ${config.publicBaseUrl}/openapi.json`)
-  console.log(
+  print(`Wellness Data Service listening on http://${shownHost}:${config.port}`)
+  print(`  database: ${describeDatabase(config.databaseUrl)}`)
+  print(`  mail: ${mail}`)
+  print(`  OpenAPI: ${config.publicBaseUrl}/openapi.json`)
+  print(
     `  queue: ${context.queue.kind === 'embedded' ? 'embedded (in-process)' : 'graphile-worker (run `bun run worker`)'}`,
   )
   return async () => {
-    context.log.info('server.stopping')
+    // One deadline for the whole drain: running requests first, then running jobs.
+    const deadlineAt = Date.now() + config.shutdownDrainSeconds * 1000
+    context.log.info('server.stopping', { drain_seconds: config.shutdownDrainSeconds })
     stopSweeper()
-    await app.stop()
-    await close()
+    const unfinished = await drainServer(app.server!, drain, deadlineAt)
+    if (unfinished > 0) context.log.warn('server.drain_deadline_passed', { unfinished_requests: unfinished })
+    await close({ graceMs: Math.max(0, deadlineAt - Date.now()) })
+    context.log.info('server.stopped')
   }
 })

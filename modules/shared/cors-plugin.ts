@@ -5,6 +5,7 @@
 
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
+import { applySecurityHeaders } from './security-headers'
 
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS'
 const ALLOWED_HEADERS =
@@ -15,18 +16,18 @@ export function corsPlugin(app: AppContext) {
   return new Elysia({ name: 'shared.cors', seed: app.instanceId }).onRequest(({ request, set }) => {
     const origin = request.headers.get('origin')
     if (origin === null) return
-    if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method'))
-      return new Response(null, {
-        status: 204,
-        headers: {
-          'access-control-allow-origin': origin,
-          'access-control-allow-methods': ALLOWED_METHODS,
-          'access-control-allow-headers': ALLOWED_HEADERS,
-          'access-control-max-age': '600',
-          vary: 'Origin',
-          'x-request-id': String(set.headers['x-request-id'] ?? ''),
-        },
+    if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
+      const headers = new Headers({
+        'access-control-allow-origin': origin,
+        'access-control-allow-methods': ALLOWED_METHODS,
+        'access-control-allow-headers': ALLOWED_HEADERS,
+        'access-control-max-age': '600',
+        vary: 'Origin',
+        'x-request-id': String(set.headers['x-request-id'] ?? ''),
       })
+      applySecurityHeaders(headers, app.config)
+      return new Response(null, { status: 204, headers })
+    }
     set.headers['access-control-allow-origin'] = origin
     set.headers['access-control-expose-headers'] = EXPOSED_HEADERS
     set.headers.vary = 'Origin'

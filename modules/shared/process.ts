@@ -5,17 +5,23 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Config, ConfigError, loadConfig } from './config'
+import { routeStrayConsole } from './console-capture'
 import { errorSummary } from './error-summary'
+import { createLogger } from './logger'
 
 /** `start` returns how to stop what it started; null when there is nothing to keep running. */
 export async function runProcess(start: (config: Readonly<Config>) => Promise<(() => Promise<void>) | null>) {
+  let config: Readonly<Config>
   let stop: (() => Promise<void>) | null
   try {
-    const config = loadConfig()
+    config = loadConfig()
     assertWritableDataDir(config)
+    // Libraries print to the console; from here on that output is routed, never passed through.
+    routeStrayConsole(createLogger(config.logLevel))
     stop = await start(config)
   } catch (error) {
-    console.error(startFailureLine(error))
+    // Straight to stderr: the console is routed into the log once the configuration has been read.
+    process.stderr.write(`${startFailureLine(error)}\n`)
     process.exit(1)
   }
   if (!stop) process.exit(0)
@@ -23,6 +29,8 @@ export async function runProcess(start: (config: Readonly<Config>) => Promise<((
   const shutdown = async () => {
     if (stopping) return
     stopping = true
+    // `stop` keeps to the drain deadline; this backstop ends the process should anything still hang.
+    setTimeout(() => process.exit(1), (config.shutdownDrainSeconds + 10) * 1000).unref()
     await stop()
     process.exit(0)
   }

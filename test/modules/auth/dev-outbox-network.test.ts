@@ -15,7 +15,7 @@ let t: Awaited<ReturnType<typeof testApp>>
 let port: number
 
 beforeAll(async () => {
-  t = await testApp({ trustProxy: false, allowedHosts: externalAddress ? [externalAddress] : [] })
+  t = await testApp({ trustProxy: null, allowedHosts: externalAddress ? [externalAddress] : [] })
   t.app.listen({ port: 0, hostname: '0.0.0.0' })
   port = t.app.server!.port as number
   await fetch(`http://127.0.0.1:${port}/auth/otp/start`, {

@@ -44,6 +44,7 @@ describe('Host validation', () => {
     expect(r.body.type).toEndWith('/problems/forbidden')
     expect(r.body.detail).toContain('ALLOWED_HOSTS')
     expect(r.body.request_id).toBe(r.headers.get('x-request-id')!)
+    expect(r.headers.get('cache-control')).toBe('no-store')
     const mcp = await t.call('POST', '/mcp', {
       body: mcpInitialize,
       headers: { host: 'rebind.attacker.example', accept: 'application/json, text/event-stream' },
@@ -120,6 +121,8 @@ describe('CORS', () => {
     expect(r.headers.get('access-control-allow-methods')).toContain('GET')
     expect(r.headers.get('access-control-allow-headers')).toContain('authorization')
     expect(r.headers.get('access-control-allow-credentials')).toBeNull()
+    expect(r.headers.get('cache-control')).toBe('no-store')
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff')
   })
 
   it('refuses a preflight from a foreign origin without any Access-Control header', async () => {
