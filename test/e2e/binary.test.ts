@@ -154,4 +154,32 @@ describe('compiled binary, safe by default', () => {
       `Backup failed: ${target} already exists; name a new file for the backup.`,
     )
   })
+
+  it('runs in production with SMTP_URL and PUBLIC_BASE_URL, and `healthcheck` reports it up, then down', async () => {
+    const production = await startServer(
+      [binary],
+      {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        PUBLIC_BASE_URL: 'https://health.example.com',
+      },
+      mkdtempSync(join(tmpdir(), 'wds-bin-prod-')),
+    )
+    const env = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      PUBLIC_BASE_URL: 'https://health.example.com',
+      PORT: String(production.port),
+    }
+    try {
+      // Production never serves the outbox; a foreign Host is refused even from this machine.
+      expect((await fetch(`${production.base}/dev/outbox?email=a@example.com`)).status).toBe(404)
+      const foreign = await fetch(`${production.base}/health`, { headers: { host: 'rebind.example' } })
+      expect(foreign.status).toBe(403)
+      expect(runBinary(['healthcheck'], env).exitCode).toBe(0)
+    } finally {
+      await production.stop()
+    }
+    expect(runBinary(['healthcheck'], env).exitCode).toBe(1)
+  }, 60_000)
 })
