@@ -146,6 +146,19 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'Largest file POST /imports/file accepts, in bytes of decoded content (text or data_base64); the request body may be a third larger for base64. Larger gets 413.',
   },
   {
+    name: 'EXPORT_INLINE_MAX_BYTES',
+    kind: 'integer',
+    default: '52428800',
+    description:
+      'Privacy exports whose uploaded files total at most this many bytes are answered directly as a zip; larger ones run as a job with a download URL.',
+  },
+  {
+    name: 'EXPORT_URL_TTL_SECONDS',
+    kind: 'integer',
+    default: '900',
+    description: 'How long a privacy export download URL stays valid.',
+  },
+  {
     name: 'WHOOP_CLIENT_ID',
     kind: 'string',
     description: 'First-party WHOOP OAuth client id (with WHOOP_CLIENT_SECRET).',
@@ -292,6 +305,8 @@ export interface Config {
   maxBodyBytes: number
   /** Largest decoded file POST /imports/file accepts. */
   importMaxBytes: number
+  exportInlineMaxBytes: number
+  exportUrlTtlSeconds: number
   wearables: { whoop: OAuthClient | null; oura: OAuthClient | null }
   dbsnpReferencePath: string | null
   billingEnabled: boolean
@@ -492,6 +507,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     shutdownDrainSeconds: Number(get(env, 'SHUTDOWN_DRAIN_SECONDS') ?? 30),
     maxBodyBytes,
     importMaxBytes,
+    exportInlineMaxBytes: Number(get(env, 'EXPORT_INLINE_MAX_BYTES') ?? 52428800),
+    exportUrlTtlSeconds: Number(get(env, 'EXPORT_URL_TTL_SECONDS') ?? 900),
     wearables: { whoop: oauthClient(env, 'WHOOP'), oura: oauthClient(env, 'OURA') },
     dbsnpReferencePath: get(env, 'DBSNP_REFERENCE_PATH') ?? null,
     billingEnabled: bool(get(env, 'BILLING_ENABLED'), false),

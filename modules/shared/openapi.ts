@@ -125,7 +125,14 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
       [status]: {
         description: op.summary,
         content: {
-          [media]: { schema: media === 'text/html' ? { type: 'string' } : hoist(op.output, named, schemas) },
+          [media]: {
+            schema:
+              media === 'text/html'
+                ? { type: 'string' }
+                : media === 'application/zip'
+                  ? { type: 'string', format: 'binary' }
+                  : hoist(op.output, named, schemas),
+          },
         },
       },
     }

@@ -57,7 +57,7 @@ export interface OperationSpec<
   /** Success status; 200 unless stated. */
   status?: number
   /** Media type of the success response; JSON unless stated. */
-  produces?: 'application/json' | 'application/problem+json' | 'text/html'
+  produces?: 'application/json' | 'application/problem+json' | 'text/html' | 'application/zip'
   /**
    * The body is not JSON: the route does not parse it and the handler reads `ctx.request.raw` itself
    * (streamed uploads, signed webhooks). Documented as these media types.

@@ -33,6 +33,17 @@ export class RateLimiter {
     if (this.windows.size > 50_000) this.sweep(now)
   }
 
+  /** Drop every counter whose key names this subject (a deleted user's e-mail, privacy deletion). */
+  forget(subject: string): number {
+    let dropped = 0
+    for (const key of this.windows.keys())
+      if (key.endsWith(`:${subject}`)) {
+        this.windows.delete(key)
+        dropped++
+      }
+    return dropped
+  }
+
   private sweep(now: number): void {
     for (const [key, w] of this.windows) if (now - w.start > 24 * 3600_000) this.windows.delete(key)
   }

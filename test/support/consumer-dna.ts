@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import yazl from 'yazl'
+import { zipSync } from 'fflate'
 
 const consumerFixture = (name: string) =>
   readFileSync(join(import.meta.dir, '..', 'fixtures', 'genetics', 'consumer', name), 'utf8')
@@ -117,14 +117,7 @@ export function ancestryDnaDownload(rows = 680_000): string {
 }
 
 /** A zip of one file, deflated, as the vendors ship their downloads. */
-export function zipOf(name: string, text: string): Promise<Uint8Array> {
-  const zip = new yazl.ZipFile()
-  zip.addBuffer(Buffer.from(text, 'utf8'), name, { mtime: new Date('2024-03-04T10:21:36Z') })
-  zip.end()
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk))
-    zip.outputStream.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))))
-    zip.outputStream.on('error', reject)
-  })
+export async function zipOf(name: string, text: string): Promise<Uint8Array> {
+  const bytes = new TextEncoder().encode(text)
+  return zipSync({ [name]: [bytes, { level: 6, mtime: new Date('2024-03-04T10:21:36Z') }] })
 }
