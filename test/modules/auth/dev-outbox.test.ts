@@ -30,4 +30,14 @@ describe('development outbox', () => {
     expect(doc.paths['/dev/outbox']).toBeUndefined()
     await t.cleanup()
   })
+
+  it('fails closed when the caller cannot be placed: an app served without its own server hides it', async () => {
+    const t = await testApp({}, { inProcessCallsAreLocal: false })
+    await t.call('POST', '/auth/otp/start', { body: { email: 'dev@example.com' } })
+    const r = await t.call('GET', '/dev/outbox?email=dev@example.com')
+    expect(r.status).toBe(404)
+    expect(r.body.detail).toBe('No route for GET /dev/outbox.')
+    expect(r.body.messages).toBeUndefined()
+    await t.cleanup()
+  })
 })

@@ -2,6 +2,8 @@
 // lists exactly the routes the app serves, each with its problem responses and security.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { allOperations } from '../../../modules/app'
 import { openApiPath } from '../../../modules/shared/operation'
@@ -29,6 +31,13 @@ describe('GET /openapi.json', () => {
     if (!result.valid) console.error(JSON.stringify(result.errors, null, 2).slice(0, 3000))
     expect(result.valid).toBe(true)
     expect(validator.version).toBe('3.1')
+  })
+
+  it("names the repository's licence by its SPDX identifier", () => {
+    expect(doc.info.license).toEqual({ name: 'Apache License 2.0', identifier: 'Apache-2.0' })
+    const licence = readFileSync(join(import.meta.dir, '..', '..', '..', 'LICENSE'), 'utf8')
+    expect(licence).toContain('Apache License')
+    expect(licence).toContain('Version 2.0, January 2004')
   })
 
   it('documents every route the app serves, and nothing else', () => {
