@@ -1,7 +1,7 @@
 // Queries of the sources module: the only code that touches the sources and observations tables.
 // Every function takes the caller's scope first and filters by it.
 
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import type { Scope } from '../shared/principal'
 import { observations, sources } from './tables'
@@ -29,6 +29,22 @@ export async function insertSourceWithObservations(
     for (let i = 0; i < rows.length; i += 500) await tx.insert(observations).values(rows.slice(i, i + 500))
     return inserted
   })
+}
+
+/** Observations held by the user's live sources (the per-user cap counts these). */
+export async function countLiveObservations(db: Database, scope: Scope): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(observations)
+    .innerJoin(sources, eq(sources.id, observations.source_id))
+    .where(
+      and(
+        eq(observations.organization_id, scope.organization_id),
+        eq(observations.user_id, scope.user_id),
+        isNull(sources.deleted_at),
+      ),
+    )
+  return row?.n ?? 0
 }
 
 export async function findSource(db: Database, scope: Scope, id: string): Promise<SourceRow | undefined> {

@@ -4,9 +4,10 @@
 
 import type { AppContext } from '../shared/context'
 import { newId } from '../shared/ids'
+import { withKeyLock } from '../shared/keyed-lock'
 import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
-import { notFound } from '../shared/problem'
+import { notFound, ProblemError } from '../shared/problem'
 import type { ModalityName, Source } from './model'
 import * as repo from './repo'
 
@@ -66,12 +67,56 @@ export function toSource(row: repo.SourceRow): Source {
   }
 }
 
-/** Store a source and its observations atomically; the time range is computed from the observations. */
+/** 413 when one import or sync carries more observations than OBSERVATIONS_MAX_PER_SOURCE. */
+export function assertSourceSize(app: AppContext, observationCount: number): void {
+  const cap = app.config.observations.maxPerSource
+  if (observationCount <= cap) return
+  throw new ProblemError(
+    'payloadTooLarge',
+    `The content holds ${observationCount} observations; one import may store at most ${cap} (OBSERVATIONS_MAX_PER_SOURCE). Split it into smaller files.`,
+    {
+      extra: { limit: 'OBSERVATIONS_MAX_PER_SOURCE', max_observations: cap, observations: observationCount },
+    },
+  )
+}
+
+/** 422 when the user's live sources plus this one would hold more than OBSERVATIONS_MAX_PER_USER. */
+async function assertUserRoom(app: AppContext, scope: Scope, adding: number): Promise<void> {
+  const cap = app.config.observations.maxPerUser
+  const held = await repo.countLiveObservations(app.db, scope)
+  if (held + adding <= cap) return
+  throw new ProblemError(
+    'limitExceeded',
+    `This user's sources hold ${held} observations and this import adds ${adding}; a user may hold at most ${cap} (OBSERVATIONS_MAX_PER_USER). Nothing was stored; delete sources that are no longer needed to make room.`,
+    { extra: { limit: 'OBSERVATIONS_MAX_PER_USER', max_observations: cap, held, adding } },
+  )
+}
+
+/**
+ * Store a source and its observations atomically; the time range is computed from the observations.
+ * Both observation caps are checked first; the per-user check and the insert run one at a time per user,
+ * so concurrent imports cannot pass the cap together.
+ */
 export async function createSource(
   app: AppContext,
   scope: Scope,
   input: NewSourceInput,
   observations: NewObservationInput[] = [],
+  timeRange?: { start: string; end: string } | null,
+): Promise<Source> {
+  assertSourceSize(app, observations.length)
+  if (observations.length === 0) return storeSource(app, scope, input, observations, timeRange)
+  return withKeyLock(`observations:${scope.organization_id}:${scope.user_id}`, async () => {
+    await assertUserRoom(app, scope, observations.length)
+    return storeSource(app, scope, input, observations, timeRange)
+  })
+}
+
+async function storeSource(
+  app: AppContext,
+  scope: Scope,
+  input: NewSourceInput,
+  observations: NewObservationInput[],
   timeRange?: { start: string; end: string } | null,
 ): Promise<Source> {
   const now = app.clock.now()
