@@ -74,6 +74,11 @@ export interface ObservationFilter {
   sourceIds?: string[]
   from?: string
   to?: string
+  /**
+   * Read only the newest this many (still handed back oldest first): a bounded window for readers that
+   * must not load every observation a user holds.
+   */
+  newest?: number
 }
 
 /** Observations of live (not deleted) sources in scope, oldest first. */
@@ -92,13 +97,17 @@ export async function listObservations(
   if (filter.sourceIds) conditions.push(inArray(observations.source_id, filter.sourceIds))
   if (filter.from) conditions.push(gte(observations.observed_at, filter.from))
   if (filter.to) conditions.push(lte(observations.observed_at, filter.to))
-  const rows = await db
+  const query = db
     .select({ observation: observations })
     .from(observations)
     .innerJoin(sources, eq(sources.id, observations.source_id))
     .where(and(...conditions))
-    .orderBy(asc(observations.observed_at), asc(observations.id))
-  return rows.map((r) => r.observation)
+  if (filter.newest === undefined) {
+    const rows = await query.orderBy(asc(observations.observed_at), asc(observations.id))
+    return rows.map((r) => r.observation)
+  }
+  const rows = await query.orderBy(desc(observations.observed_at), desc(observations.id)).limit(filter.newest)
+  return rows.map((r) => r.observation).reverse()
 }
 
 /** Tombstone every source of a user (privacy deletion); observations go with them. */

@@ -80,5 +80,7 @@ export const observations = sqliteTable(
   (t) => [
     index('observations_scope_code').on(t.organization_id, t.user_id, t.code, t.observed_at),
     index('observations_source').on(t.source_id),
+    // Bounded windows without a code (newest observations of a modality) read this index, not the table.
+    index('observations_scope_time').on(t.organization_id, t.user_id, t.modality, t.observed_at),
   ],
 )

@@ -1,0 +1,1 @@
+CREATE INDEX `observations_scope_time` ON `observations` (`organization_id`,`user_id`,`modality`,`observed_at`);
