@@ -12,6 +12,7 @@ import { wearableMetricByCode } from '../wearables/service'
 import { apoeOfSource } from './apoe'
 import { loadDailySeries } from './daily-series'
 import type { AnalysisInputs, GeneticFindingInput, SourceInput } from './inputs'
+import { MAX_ANALYSIS_OBSERVATIONS, type WindowCut, windowNote } from './read-window'
 
 const MAX_SOURCES = 1000
 
@@ -56,16 +57,36 @@ export async function gatherInputs(
   const seriesSources = options.wearablesOnly
     ? byModality('wearables')
     : [...byModality('wearables'), ...byModality('behavioral')]
-  const wearables =
-    seriesSources.length > 0 ? await loadDailySeries(app, scope, seriesSources, options.metrics) : []
-  // Lab results, and behavioral records the metric catalog does not know, are judged one by one.
-  const observationSources = [...byModality('biomarkers'), ...byModality('behavioral')]
-  const observations =
-    !options.wearablesOnly && observationSources.length > 0
-      ? (await listObservations(app, scope, { sourceIds: observationSources })).filter(
-          (o) => o.modality === 'biomarkers' || !wearableMetricByCode(o.code),
-        )
-      : []
+  const cuts: WindowCut[] = []
+  const series =
+    seriesSources.length > 0
+      ? await loadDailySeries(app, scope, seriesSources, options.metrics)
+      : { series: [], cut: null }
+  if (series.cut) cuts.push(series.cut)
+  const wearables = series.series
+  // Lab results, and behavioral records the metric catalog does not know, are judged one by one: the
+  // newest of each modality, up to a bound, so a user's whole history is never loaded at once.
+  const observations: Awaited<ReturnType<typeof listObservations>> = []
+  for (const modality of options.wearablesOnly ? [] : (['biomarkers', 'behavioral'] as const)) {
+    const ids = byModality(modality)
+    if (ids.length === 0) continue
+    const rows = await listObservations(app, scope, {
+      modality,
+      sourceIds: ids,
+      newest: MAX_ANALYSIS_OBSERVATIONS,
+    })
+    if (rows.length >= MAX_ANALYSIS_OBSERVATIONS)
+      cuts.push({
+        what: 'lab and diary results',
+        covered_from: rows[0].observed_at,
+        max_rows: MAX_ANALYSIS_OBSERVATIONS,
+      })
+    for (const o of rows)
+      if (o.modality === 'biomarkers' || !wearableMetricByCode(o.code)) observations.push(o)
+  }
+  observations.sort((a, b) =>
+    a.observed_at < b.observed_at ? -1 : a.observed_at > b.observed_at ? 1 : a.id < b.id ? -1 : 1,
+  )
   const geneticSources = options.wearablesOnly ? [] : byModality('genetics')
   const findings: GeneticFindingInput[] =
     geneticSources.length > 0
@@ -113,5 +134,6 @@ export async function gatherInputs(
     wearables,
     findings,
     apoe,
+    window_notes: cuts.map(windowNote),
   }
 }

@@ -1,7 +1,7 @@
 // Queries of the sources module: the only code that touches the sources and observations tables.
 // Every function takes the caller's scope first and filters by it.
 
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import type { Scope } from '../shared/principal'
 import { observations, sources } from './tables'
@@ -74,6 +74,8 @@ export interface ObservationFilter {
   sourceIds?: string[]
   from?: string
   to?: string
+  /** Only results with a numeric value. */
+  numeric?: boolean
   /**
    * Read only the newest this many (still handed back oldest first): a bounded window for readers that
    * must not load every observation a user holds.
@@ -97,6 +99,7 @@ export async function listObservations(
   if (filter.sourceIds) conditions.push(inArray(observations.source_id, filter.sourceIds))
   if (filter.from) conditions.push(gte(observations.observed_at, filter.from))
   if (filter.to) conditions.push(lte(observations.observed_at, filter.to))
+  if (filter.numeric) conditions.push(isNotNull(observations.value))
   const query = db
     .select({ observation: observations })
     .from(observations)
