@@ -109,6 +109,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'Largest file POST /imports/file accepts, in bytes of decoded content (text or data_base64); the request body may be a third larger for base64. Larger gets 413.',
   },
   {
+    name: 'IMPORT_PARSE_WORKERS',
+    kind: 'integer',
+    default: '1',
+    description:
+      'Files POST /imports/file parses at the same time, each on its own worker thread off the request loop; more imports wait their turn. Bounds the memory parsing takes.',
+  },
+  {
     name: 'OBSERVATIONS_MAX_PER_SOURCE',
     kind: 'integer',
     default: '100000',
@@ -270,6 +277,8 @@ export interface Config {
   maxBodyBytes: number
   /** Largest decoded file POST /imports/file accepts. */
   importMaxBytes: number
+  /** Imports parsed at once, each on a worker thread. */
+  importParseWorkers: number
   /** Caps on stored observations: per import or sync, and per user across live sources. */
   observations: { maxPerSource: number; maxPerUser: number }
   wearables: { whoop: OAuthClient | null; oura: OAuthClient | null }
@@ -421,6 +430,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     trustProxy: bool(get(env, 'TRUST_PROXY'), false),
     maxBodyBytes,
     importMaxBytes,
+    importParseWorkers: positive(env, 'IMPORT_PARSE_WORKERS', 1),
     observations: {
       maxPerSource: positive(env, 'OBSERVATIONS_MAX_PER_SOURCE', 100000),
       maxPerUser: positive(env, 'OBSERVATIONS_MAX_PER_USER', 1000000),
