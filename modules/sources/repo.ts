@@ -18,15 +18,23 @@ const inScope = (scope: Scope) =>
     isNull(sources.deleted_at),
   )
 
-/** Insert a source and its observations in one transaction: a source never exists half-written. */
+/** Rows per INSERT: each statement is built and run in a few milliseconds, then other requests get a turn. */
+const INSERT_BATCH = 500
+
+/**
+ * Insert a source and its observations in one transaction: a source never exists half-written. Rows are
+ * built batch by batch (`rowsAt(from, to)`), never all at once.
+ */
 export async function insertSourceWithObservations(
   db: Database,
   source: NewSource,
-  rows: NewObservation[],
+  count: number,
+  rowsAt: (from: number, to: number) => NewObservation[],
 ): Promise<SourceRow> {
   return db.transaction(async (tx) => {
     const [inserted] = await tx.insert(sources).values(source).returning()
-    for (let i = 0; i < rows.length; i += 500) await tx.insert(observations).values(rows.slice(i, i + 500))
+    for (let i = 0; i < count; i += INSERT_BATCH)
+      await tx.insert(observations).values(rowsAt(i, Math.min(count, i + INSERT_BATCH)))
     return inserted
   })
 }

@@ -147,21 +147,23 @@ async function storeSource(
       details: input.details ?? {},
       created_at: now.toISOString(),
     },
-    observations.map((o) => ({
-      ...o,
-      id: newId('obs', now.getTime()),
-      ...scope,
-      source_id: id,
-      value_text: o.value_text ?? null,
-      original_value: o.original_value ?? null,
-      original_unit: o.original_unit ?? null,
-      observed_end: o.observed_end ?? null,
-      device: o.device ?? null,
-      reference_low: o.reference_low ?? null,
-      reference_high: o.reference_high ?? null,
-      source_ref: o.source_ref ?? null,
-      details: o.details ?? null,
-    })),
+    observations.length,
+    (from, to) =>
+      observations.slice(from, to).map((o) => ({
+        ...o,
+        id: newId('obs', now.getTime()),
+        ...scope,
+        source_id: id,
+        value_text: o.value_text ?? null,
+        original_value: o.original_value ?? null,
+        original_unit: o.original_unit ?? null,
+        observed_end: o.observed_end ?? null,
+        device: o.device ?? null,
+        reference_low: o.reference_low ?? null,
+        reference_high: o.reference_high ?? null,
+        source_ref: o.source_ref ?? null,
+        details: o.details ?? null,
+      })),
   )
   return toSource(row)
 }
