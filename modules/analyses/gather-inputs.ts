@@ -7,14 +7,31 @@ import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import { notFound } from '../shared/problem'
 import type { Source } from '../sources/model'
-import { getSource, listObservations, listSources } from '../sources/service'
+import { getSource, listObservationFields, listSources } from '../sources/service'
 import { wearableMetricByCode } from '../wearables/service'
 import { apoeOfSource } from './apoe'
 import { loadDailySeries } from './daily-series'
-import type { AnalysisInputs, GeneticFindingInput, SourceInput } from './inputs'
+import type { AnalysisInputs, GeneticFindingInput, ObservationInput, SourceInput } from './inputs'
 import { MAX_ANALYSIS_OBSERVATIONS, type WindowCut, windowNote } from './read-window'
 
 const MAX_SOURCES = 1000
+
+/** The fields of an observation the engine reads (inputs.ts), and no more: a long window stays cheap. */
+const OBSERVATION_FIELDS = [
+  'id',
+  'source_id',
+  'modality',
+  'code',
+  'original_name',
+  'value',
+  'value_text',
+  'unit',
+  'observed_at',
+  'observed_end',
+  'reference_low',
+  'reference_high',
+  'source_ref',
+] as const satisfies readonly (keyof ObservationInput)[]
 
 const toSourceInput = (s: Source): SourceInput => ({
   id: s.id,
@@ -66,15 +83,16 @@ export async function gatherInputs(
   const wearables = series.series
   // Lab results, and behavioral records the metric catalog does not know, are judged one by one: the
   // newest of each modality, up to a bound, so a user's whole history is never loaded at once.
-  const observations: Awaited<ReturnType<typeof listObservations>> = []
+  const observations: ObservationInput[] = []
   for (const modality of options.wearablesOnly ? [] : (['biomarkers', 'behavioral'] as const)) {
     const ids = byModality(modality)
     if (ids.length === 0) continue
-    const rows = await listObservations(app, scope, {
-      modality,
-      sourceIds: ids,
-      newest: MAX_ANALYSIS_OBSERVATIONS,
-    })
+    const rows = await listObservationFields(
+      app,
+      scope,
+      { modality, sourceIds: ids, newest: MAX_ANALYSIS_OBSERVATIONS },
+      OBSERVATION_FIELDS,
+    )
     if (rows.length >= MAX_ANALYSIS_OBSERVATIONS)
       cuts.push({
         what: 'lab and diary results',

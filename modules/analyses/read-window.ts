@@ -3,9 +3,9 @@
 // thousand observations or a million. When a bound is reached the answer says so and from when it covers.
 
 /** Lab results (and behavioral records judged one by one) read per modality: newest first. */
-export const MAX_ANALYSIS_OBSERVATIONS = 20_000
-/** Wearable and behavioral rows read for daily series per modality (a year of ~50 metrics and devices a day). */
-export const MAX_ANALYSIS_SERIES_ROWS = 20_000
+export const MAX_ANALYSIS_OBSERVATIONS = 10_000
+/** Wearable and behavioral rows read for daily series per modality (most of a year at ~30 metrics and devices a day). */
+export const MAX_ANALYSIS_SERIES_ROWS = 10_000
 
 export interface WindowCut {
   what: 'lab and diary results' | 'wearable and behavioral series'

@@ -188,3 +188,13 @@ export async function listSources(
 export async function listObservations(app: AppContext, scope: Scope, filter: repo.ObservationFilter = {}) {
   return repo.listObservations(app.db, scope, filter)
 }
+
+/** Only the named fields of the observations `listObservations` would return (cheaper for long reads). */
+export async function listObservationFields<K extends keyof repo.ObservationRow>(
+  app: AppContext,
+  scope: Scope,
+  filter: repo.ObservationFilter,
+  fields: readonly K[],
+) {
+  return repo.listObservationFields(app.db, scope, filter, fields)
+}

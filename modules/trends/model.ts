@@ -11,7 +11,7 @@ export const MAX_POINTS_PER_MARKER = 500
  * Observations one trend request reads for its biomarkers, and for each wearable metric: the newest this
  * many in the window. Past it the window is cut and the result says from when it covers.
  */
-export const MAX_TREND_ROWS = 20_000
+export const MAX_TREND_ROWS = 10_000
 
 export const TrendParams = Type.Object({ user_id: Type.String({ minLength: 1 }) })
 

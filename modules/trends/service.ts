@@ -10,7 +10,7 @@ import type { BiomarkerDefinition, MarkerRange } from '../biomarkers/types'
 import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
-import { listObservations, type ObservationRow } from '../sources/service'
+import { listObservationFields, type ObservationRow } from '../sources/service'
 import { wearableMetricByCode } from '../wearables/metrics'
 import { boundedDailySeries } from '../wearables/service'
 import type { WearableMetricDefinition } from '../wearables/types'
@@ -60,9 +60,13 @@ function resolve(names: string[]): Subject[] {
   return [...subjects.values()]
 }
 
+/** What a trend reads of each result: nothing more, so a long window stays cheap to read. */
+const POINT_FIELDS = ['id', 'code', 'value', 'unit', 'observed_at', 'source_id'] as const
+type PointRow = Pick<ObservationRow, (typeof POINT_FIELDS)[number]>
+
 /** Points of a biomarker: numeric results in the canonical unit, a repeated upload of one result once. */
-function biomarkerPoints(rows: ObservationRow[]): TrendPoint[] {
-  const byResult = new Map<string, ObservationRow>()
+function biomarkerPoints(rows: PointRow[]): TrendPoint[] {
+  const byResult = new Map<string, PointRow>()
   for (const row of rows) {
     if (row.value === null) continue
     const key = `${row.observed_at}|${round(row.value, 3)}`
@@ -144,18 +148,23 @@ export async function computeTrends(app: AppContext, scope: Scope, body: TrendBo
     : undefined
   const rows =
     !requested || (biomarkers && biomarkers.length > 0)
-      ? await listObservations(app, scope, {
-          modality: 'biomarkers',
-          codes: biomarkers,
-          from: from.toISOString(),
-          to: now.toISOString(),
-          newest: MAX_TREND_ROWS,
-        })
+      ? await listObservationFields(
+          app,
+          scope,
+          {
+            modality: 'biomarkers',
+            codes: biomarkers,
+            from: from.toISOString(),
+            to: now.toISOString(),
+            newest: MAX_TREND_ROWS,
+          },
+          POINT_FIELDS,
+        )
       : []
   const cuts: { kind: 'biomarker' | 'wearable'; from: string }[] = []
   if (rows.length >= MAX_TREND_ROWS) cuts.push({ kind: 'biomarker', from: rows[0].observed_at })
   // Grouped in one pass, each row appended in place: linear in the rows read.
-  const rowsByCode = new Map<string, ObservationRow[]>()
+  const rowsByCode = new Map<string, PointRow[]>()
   for (const row of rows) {
     const list = rowsByCode.get(row.code)
     if (list) list.push(row)

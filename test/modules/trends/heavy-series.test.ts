@@ -62,7 +62,7 @@ describe('trends over a long series', () => {
     expect(ldl.points_thinned).toBe(true)
     expect(ldl.points[0].observed_at).toBe(oldestRead)
     expect(ldl.points.at(-1).observed_at).toBe(NOW.toISOString())
-    expect(ldl.latest).toBe(125)
+    expect(ldl.latest).toBe(100 + ROWS / 1000)
     expect(ldl.direction).toBe('worsening')
   })
 
