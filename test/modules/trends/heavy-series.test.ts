@@ -21,7 +21,7 @@ function ldlSeries(count: number): NewObservationInput[] {
     modality: 'biomarkers' as const,
     code: 'ldl_cholesterol',
     original_name: 'LDL-C',
-    value: 100 + (count - i) / 1000,
+    value: 100 + (count - i) / 250,
     unit: 'mg/dL',
     observed_at: new Date(NOW.getTime() - i * STEP_MS).toISOString(),
     source_ref: `line ${i + 2}`,
@@ -62,7 +62,7 @@ describe('trends over a long series', () => {
     expect(ldl.points_thinned).toBe(true)
     expect(ldl.points[0].observed_at).toBe(oldestRead)
     expect(ldl.points.at(-1).observed_at).toBe(NOW.toISOString())
-    expect(ldl.latest).toBe(100 + ROWS / 1000)
+    expect(ldl.latest).toBe(100 + ROWS / 250)
     expect(ldl.direction).toBe('worsening')
   })
 
