@@ -137,12 +137,14 @@ await run('baseline: idle server, /health only', '-', async () => {
 const ldl = labCsv(100_000, ['LDL-C,mg/dL,128'])
 console.error(`  seeding 100k LDL results (${(ldl.length / MiB).toFixed(1)} MiB)`)
 await run('import 100 k rows (at OBSERVATIONS_MAX_PER_SOURCE)', '-', () => importText(ldl))
-await run('POST /users/{id}/trends, 1 marker, 100 k rows', '/health 31 s, 3 GB', () =>
-  json('POST', `/users/${me.id}/trends`, { markers: ['LDL-C'], window_days: 3650 }, me.key).then(
-    (r) =>
-      `${r.status}, ${r.body.markers?.[0]?.point_count} rows grouped, ${r.body.markers?.[0]?.points?.length} points${r.body.window_cut ? ', window cut' : ''}`,
-  ),
-)
+const trend = () => json('POST', `/users/${me.id}/trends`, { markers: ['LDL-C'], window_days: 3650 }, me.key)
+await trend()
+await run('POST /users/{id}/trends, 1 marker, 100 k rows, 3 calls', '/health 31 s, 3 GB', async () => {
+  let r = await trend()
+  for (let i = 0; i < 2; i++) r = await trend()
+  const ldl = r.body.markers?.[0]
+  return `${r.status}, ${ldl?.point_count} rows grouped, ${ldl?.points?.length} points${r.body.window_cut ? ', window cut' : ''}`
+})
 
 // One import at the size limit, then three at once.
 const atLimit = labCsvOfSize(9.9 * MiB)
@@ -158,18 +160,24 @@ await run('three such imports at once', '4.5 GB', async () =>
 
 // Analyses, context, reminders and query over 300 k observations.
 for (const start of [100, 200]) await importText(labCsv(100_000, PANEL, start))
-await run('POST /analyses over 300 k observations', '2-2.6 s blocked, up to +2 GB', () =>
-  json('POST', '/analyses', {}, me.key).then((r) => String(r.status)),
-)
-await run('POST /users/{id}/health-context, 300 k', '2-2.6 s blocked', () =>
-  json('POST', `/users/${me.id}/health-context`, {}, me.key).then((r) => String(r.status)),
-)
-await run('GET /users/{id}/retest-reminders, 300 k', '2-2.6 s blocked', () =>
-  json('GET', `/users/${me.id}/retest-reminders`, undefined, me.key).then((r) => String(r.status)),
-)
-await run('POST /query, 300 k', '2-2.6 s blocked', () =>
-  json('POST', '/query', { question: 'How is my LDL cholesterol?' }, me.key).then((r) => String(r.status)),
-)
+const reads: [string, () => Promise<{ status: number }>][] = [
+  ['POST /analyses', () => json('POST', '/analyses', {}, me.key)],
+  ['POST /users/{id}/health-context', () => json('POST', `/users/${me.id}/health-context`, {}, me.key)],
+  [
+    'GET /users/{id}/retest-reminders',
+    () => json('GET', `/users/${me.id}/retest-reminders`, undefined, me.key),
+  ],
+  ['POST /query', () => json('POST', '/query', { question: 'How is my LDL cholesterol?' }, me.key)],
+]
+// Each read runs once unmeasured (first-call compilation), then three times while measured.
+for (const [name, call] of reads) {
+  await call()
+  await run(`${name} over 300 k observations, 3 calls`, '2-2.6 s blocked each, up to +2 GB', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 3; i++) statuses.push((await call()).status)
+    return statuses.join(' ')
+  })
+}
 
 // Ten anonymous 13 MB imports.
 const thirteen = JSON.stringify({ text: 'x'.repeat(13 * MiB) })

@@ -74,7 +74,10 @@ export async function parseInWorker(request: ParseRequest, concurrency: number):
       })
       worker.on('error', (error) => reject(new Error(`The import parser failed (${error.name}).`)))
       worker.on('exit', (code) => reject(new Error(`The import parser stopped (exit ${code}).`)))
-      worker.postMessage(request)
+      // A copy is handed over rather than cloned: one memcpy, and the caller keeps its bytes (a genotype
+      // file goes on to the genetics module).
+      const bytes = request.bytes.slice()
+      worker.postMessage({ ...request, bytes }, [bytes.buffer])
     })
   } finally {
     await worker.terminate()
