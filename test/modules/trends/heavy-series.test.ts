@@ -79,6 +79,44 @@ describe('trends over a long series', () => {
   })
 })
 
+describe('trends over a long wearable series', () => {
+  it('reads the newest MAX_TREND_ROWS samples of a metric and leaves out the days the cut may have split', async () => {
+    const walker = await t.userWithKey()
+    // One steps record every 20 minutes (72 a day) for longer than one request reads.
+    const samples: NewObservationInput[] = Array.from({ length: MAX_TREND_ROWS + 2_000 }, (_, i) => ({
+      modality: 'wearables',
+      code: 'steps',
+      original_name: 'steps',
+      value: 100,
+      unit: '{steps}',
+      observed_at: new Date(NOW.getTime() - i * STEP_MS).toISOString(),
+      device: 'apple_watch',
+    }))
+    await createSource(
+      t.context,
+      scopeOf(walker),
+      { modality: 'wearables', format: 'wearable_samples_csv' },
+      samples,
+    )
+    const r = await t.call('POST', `/users/${walker.userId}/trends`, {
+      token: walker.key,
+      body: { markers: ['steps'], window_days: 3650 },
+    })
+    expect(r.status).toBe(200)
+    const oldestRead = new Date(NOW.getTime() - (MAX_TREND_ROWS - 1) * STEP_MS).toISOString()
+    expect(r.body.window_cut).toMatchObject({
+      covered_from: oldestRead,
+      kinds: ['wearable'],
+      max_rows: MAX_TREND_ROWS,
+    })
+    const [steps] = r.body.markers
+    // Whole days only: the first day kept is two days after the oldest sample read, with all 72 samples.
+    const firstDay = new Date(Date.parse(oldestRead.slice(0, 10)) + 2 * 86_400_000).toISOString()
+    expect(steps.points[0]).toMatchObject({ observed_at: firstDay, value: 7_200 })
+    expect(steps.point_count).toBe(steps.points.length)
+  })
+})
+
 describe('thinning points for a chart', () => {
   const points = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ value: i, observed_at: `t${i}`, source_id: 'src_x' }))
