@@ -4,7 +4,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   getTableColumns,
@@ -15,6 +14,7 @@ import {
   lt,
   lte,
   type SQL,
+  sum,
 } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Database } from '../../db/client'
@@ -67,20 +67,13 @@ export async function insertSourceWithObservations(
   }
 }
 
-/** Observations held by the user's live sources (the per-user cap counts these). */
+/** Observations held by the user's live sources (the per-user cap counts these), from each source's count. */
 export async function countLiveObservations(db: Database, scope: Scope): Promise<number> {
   const [row] = await db
-    .select({ n: count() })
-    .from(observations)
-    .innerJoin(sources, eq(sources.id, observations.source_id))
-    .where(
-      and(
-        eq(observations.organization_id, scope.organization_id),
-        eq(observations.user_id, scope.user_id),
-        isNull(sources.deleted_at),
-      ),
-    )
-  return row?.n ?? 0
+    .select({ n: sum(sources.observation_count) })
+    .from(sources)
+    .where(inScope(scope))
+  return Number(row?.n ?? 0)
 }
 
 export async function findSource(db: Database, scope: Scope, id: string): Promise<SourceRow | undefined> {

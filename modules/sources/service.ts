@@ -141,6 +141,7 @@ async function storeSource(
       filename: input.filename ?? null,
       content_type: input.content_type ?? null,
       record_count: input.record_count ?? observations.length,
+      observation_count: observations.length,
       time_start: start,
       time_end: end,
       warnings: input.warnings ?? [],

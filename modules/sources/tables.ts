@@ -18,6 +18,8 @@ export const sources = sqliteTable(
     filename: text('filename'),
     content_type: text('content_type'),
     record_count: integer('record_count').notNull().default(0),
+    /** Observations stored with the source; the per-user cap sums these over live sources. */
+    observation_count: integer('observation_count').notNull().default(0),
     time_start: text('time_start'),
     time_end: text('time_end'),
     warnings: text('warnings', { mode: 'json' })

@@ -1,1 +1,0 @@
-CREATE INDEX `observations_scope_time` ON `observations` (`organization_id`,`user_id`,`modality`,`observed_at`);
