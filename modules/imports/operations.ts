@@ -19,7 +19,7 @@ export const importsFile = defineOperation(
     output: ImportResult,
     status: 201,
     maxBodyBytes: importBodyLimit,
-    errors: [413, 422],
+    errors: [413, 422, 503],
     mcp: {
       tool: 'import_file',
       description: 'Import lab results, wearable or behavioral data, or a small genotype file.',

@@ -1,5 +1,5 @@
 // Runs the parse of an upload on a worker thread (parse-worker.ts), at most IMPORT_PARSE_WORKERS at a
-// time; later imports wait their turn. The main thread only takes in batches of observations, so /health
+// time; later imports wait their turn, a few per worker, and past that get 503 with Retry-After. The main thread only takes in batches of observations, so /health
 // and every other request keep being answered while a large file is read, and the memory a parse needs
 // is bounded by the number of workers, not by how many imports arrive at once.
 
@@ -21,10 +21,20 @@ export class TooManyObservations extends Error {
 let running = 0
 const waiting: (() => void)[] = []
 
+/** Imports that may wait for a worker, per worker; past it a new import is 503 rather than held in memory. */
+export const QUEUED_PER_WORKER = 4
+
 /** Parse workers alive right now (never more than the concurrency asked for). */
 export const parseWorkersRunning = () => running
 
 async function turn(limit: number): Promise<() => void> {
+  if (running >= limit && waiting.length >= limit * QUEUED_PER_WORKER) {
+    throw new ProblemError(
+      'unavailable',
+      'The service is reading other imports and its queue is full; send this file again in a few seconds.',
+      { headers: { 'retry-after': '5' } },
+    )
+  }
   if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
   running++
   return () => {

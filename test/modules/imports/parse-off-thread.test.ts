@@ -3,7 +3,7 @@
 // parse in memory. A file past OBSERVATIONS_MAX_PER_SOURCE is refused before its rows are copied back.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { parseWorkersRunning } from '../../../modules/imports/parse-in-worker'
+import { parseWorkersRunning, QUEUED_PER_WORKER } from '../../../modules/imports/parse-in-worker'
 import { listSources } from '../../../modules/sources/service'
 import { scopeOf, type TestApp, testApp } from '../../support/app'
 import { importer, type Person } from './support'
@@ -60,6 +60,20 @@ describe('imports parsed off the request thread', () => {
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201])
     expect(most).toBe(1)
     expect(parseWorkersRunning()).toBe(0)
+  })
+
+  it('answers 503 with Retry-After once the queue for the parse worker is full, storing the rest', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 2 + 2 * QUEUED_PER_WORKER }, () =>
+        importer(t).upload(p, { text: labHistory(2_000) }),
+      ),
+    )
+    const refused = answers.filter((a) => a.status === 503)
+    expect(refused.length).toBeGreaterThan(0)
+    expect(refused[0].headers.get('retry-after')).toBe('5')
+    expect(refused[0].body.detail).toContain('queue is full')
+    expect(answers.filter((a) => a.status === 201).length).toBe(answers.length - refused.length)
+    expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1 + QUEUED_PER_WORKER)
   })
 
   it('refuses a file past OBSERVATIONS_MAX_PER_SOURCE with 413 and stores nothing', async () => {
