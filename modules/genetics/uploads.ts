@@ -72,7 +72,8 @@ export async function createUploadSession(
 async function assertOpenUploadRoom(app: AppContext, scope: Scope, sizeBytes: number): Promise<void> {
   const { maxOpenUploads, maxOpenUploadBytes } = app.config.genetics
   const open = await repo.openUploadTotals(app.db, scope, app.clock.now().toISOString())
-  if (open.sessions >= maxOpenUploads) {
+  // With billing, the plan's queued-WGS-job quota (plan-rules.ts) already caps how many may be open.
+  if (!app.config.billingEnabled && open.sessions >= maxOpenUploads) {
     throw new ProblemError(
       'limitExceeded',
       `This user has ${open.sessions} open upload sessions; at most ${maxOpenUploads} may be open at once (GENETICS_MAX_OPEN_UPLOADS). Complete or cancel one (POST /genetics/uploads/{id}/cancel), or wait for it to expire.`,

@@ -192,7 +192,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     kind: 'integer',
     default: '5',
     description:
-      'Open (pending, unexpired) genetics upload sessions one user may hold; one more gets 422 `limit-exceeded`.',
+      "Open (pending, unexpired) genetics upload sessions one user may hold; one more gets 422 `limit-exceeded`. With BILLING_ENABLED the plan's queued-WGS-job quota caps them instead.",
   },
   {
     name: 'GENETICS_MAX_OPEN_UPLOAD_BYTES',
