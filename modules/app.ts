@@ -18,15 +18,18 @@ import { sandboxModule } from './sandbox'
 import { type Clock, systemClock } from './shared/clock'
 import type { Config } from './shared/config'
 import type { AppContext } from './shared/context'
+import { Drain, drainPlugin } from './shared/drain'
 import { createLogger, type Logger } from './shared/logger'
 import { DevOutbox, type Mailer, smtpMailer } from './shared/mail'
 import type { DomainModule } from './shared/module'
 import type { AnyOperation } from './shared/operation'
+import { STRICT_NORMALIZE } from './shared/operations-plugin'
 import type { PlanLookup } from './shared/plans'
 import { problemPlugin } from './shared/problem-plugin'
-import { createJobQueue, type JobQueue } from './shared/queue'
+import { createJobQueue, type JobQueue, type StopOptions } from './shared/queue'
 import { RateLimiter } from './shared/rate-limit'
 import { assertRegistry } from './shared/registry'
+import { securityHeadersPlugin } from './shared/security-headers'
 import { createBlobStorage } from './shared/storage'
 import { sourcesModule } from './sources'
 import { trendsModule } from './trends'
@@ -84,17 +87,23 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   }
   const authenticate = authenticator(context)
 
-  // The problem plugin goes first so that it sees every error of every module.
-  const app = new Elysia({ name: 'app', seed: context.instanceId }).use(problemPlugin(context))
+  const drain = new Drain()
+  // The problem plugin goes first so that it sees every error of every module; the header policy next,
+  // so that every response, errors included, leaves with it.
+  const app = new Elysia({ name: 'app', seed: context.instanceId, normalize: STRICT_NORMALIZE })
+    .use(problemPlugin(context))
+    .use(securityHeadersPlugin(context))
+    .use(drainPlugin(context, drain))
   for (const module of MODULES) app.use(module.plugin(context))
 
-  // Closing stops the queue runner first (if this process started it), then the database.
-  const close = () =>
+  // Closing stops the queue runner first (if this process started it), then the database. With
+  // `graceMs`, jobs still running after that long are handed back to the queue rather than waited for.
+  const close = (options: StopOptions = {}) =>
     queue
-      .stop()
+      .stop(options)
       .catch(() => {})
       .finally(() => database.close())
-  return { app, context, close }
+  return { app, context, close, drain }
 }
 
 export type App = Awaited<ReturnType<typeof createApp>>['app']

@@ -3,6 +3,8 @@
 
 import { createApp } from './app'
 import { startUploadSweeper } from './genetics/upload-sweeper'
+import { print } from './shared/console-capture'
+import { drainServer } from './shared/drain'
 import { runProcess } from './shared/process'
 
 function describeDatabase(url: string): string {
@@ -16,7 +18,7 @@ function describeDatabase(url: string): string {
 }
 
 await runProcess(async (config) => {
-  const { app, context, close } = await createApp(config)
+  const { app, context, close, drain } = await createApp(config)
   // Genetics upload parts stream through this server; let a whole file through in one PUT if sent so.
   const maxRequestBodySize = Math.max(config.maxBodyBytes, config.genetics.maxUploadBytes)
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize })
@@ -26,17 +28,21 @@ await runProcess(async (config) => {
   const mail = config.smtpUrl
     ? 'SMTP'
     : `development outbox (read it at ${config.publicBaseUrl}/dev/outbox?email=...)`
-  console.log(`Wellness Data Service listening on http://localhost:${config.port}`)
-  console.log(`  database: ${describeDatabase(config.databaseUrl)}`)
-  console.log(`  mail: ${mail}`)
-  console.log(`  OpenAPI: ${config.publicBaseUrl}/openapi.json`)
-  console.log(
+  print(`Wellness Data Service listening on http://localhost:${config.port}`)
+  print(`  database: ${describeDatabase(config.databaseUrl)}`)
+  print(`  mail: ${mail}`)
+  print(`  OpenAPI: ${config.publicBaseUrl}/openapi.json`)
+  print(
     `  queue: ${context.queue.kind === 'embedded' ? 'embedded (in-process)' : 'graphile-worker (run `bun run worker`)'}`,
   )
   return async () => {
-    context.log.info('server.stopping')
+    // One deadline for the whole drain: running requests first, then running jobs.
+    const deadlineAt = Date.now() + config.shutdownDrainSeconds * 1000
+    context.log.info('server.stopping', { drain_seconds: config.shutdownDrainSeconds })
     stopSweeper()
-    await app.stop()
-    await close()
+    const unfinished = await drainServer(app.server!, drain, deadlineAt)
+    if (unfinished > 0) context.log.warn('server.drain_deadline_passed', { unfinished_requests: unfinished })
+    await close({ graceMs: Math.max(0, deadlineAt - Date.now()) })
+    context.log.info('server.stopped')
   }
 })

@@ -3,22 +3,24 @@
 // blob storage. Without it, the embedded queue runs inside `bun run start` and there is nothing to do here.
 
 import { createApp } from './app'
+import { print } from './shared/console-capture'
 import { runProcess } from './shared/process'
 
 await runProcess(async (config) => {
   if (!config.queue.databaseUrl) {
-    console.log(
+    print(
       'No QUEUE_DATABASE_URL: the embedded queue runs inside the service (bun run start); nothing to do here.',
     )
     return null
   }
   const { context, close } = await createApp(config)
   await context.queue.start()
-  console.log(
+  print(
     `Worker running graphile-worker tasks (schema ${config.queue.schema}, concurrency ${config.queue.concurrency})`,
   )
   return async () => {
-    context.log.info('worker.stopping')
-    await close()
+    context.log.info('worker.stopping', { drain_seconds: config.shutdownDrainSeconds })
+    // Jobs still running when the drain deadline passes are handed back to the queue.
+    await close({ graceMs: config.shutdownDrainSeconds * 1000 })
   }
 })

@@ -3,6 +3,7 @@
 
 import type { AppContext, Authentication } from '../shared/context'
 import { hashSecret, newId } from '../shared/ids'
+import { planFor } from '../shared/plans'
 import {
   DATA_GRANTS,
   type Grant,
@@ -80,6 +81,20 @@ export function authenticator(app: Omit<AppContext, 'authenticate'>) {
     if (!row) return unknown()
     const refused = live(row, 'service token')
     if (refused) return refused
+    // A service token lives no longer than what allowed its minting: the key and the workspace's plan.
+    const key = await repo.findMintingKey(app.db, row.issued_by_key_id)
+    const keyRefused = key ? live(key, 'API key') : refuse('revoked', 'This API key no longer exists.')
+    if (keyRefused)
+      return refuse(
+        'revoked',
+        `This service token no longer works: the API key that minted it ${keyRefused.reason === 'expired' ? 'has expired' : 'was revoked'}.`,
+      )
+    const tier = await app.plans.tierOf(row.organization_id)
+    if (!planFor(tier).allows.service_tokens)
+      return refuse(
+        'revoked',
+        `This service token no longer works: the workspace's ${tier} plan does not include service tokens.`,
+      )
     return {
       ok: true,
       principal: {
@@ -89,7 +104,7 @@ export function authenticator(app: Omit<AppContext, 'authenticate'>) {
         grants: row.grants.filter(isGrant),
         credential_id: row.id,
         billing_admin: false,
-        tier: await app.plans.tierOf(row.organization_id),
+        tier,
       },
     }
   }

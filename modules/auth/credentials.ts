@@ -114,8 +114,9 @@ export async function mintServiceToken(
   const now = app.clock.now()
   const token = newSecret(TOKEN_PREFIX.serviceToken)
   const expiresAt = addSeconds(now, input.ttl_seconds ?? 3600).toISOString()
+  const id = newId('svc', now.getTime())
   await repo.insertServiceToken(app.db, {
-    id: newId('svc', now.getTime()),
+    id,
     token_hash: hashSecret(token),
     organization_id: principal.organization_id,
     user_id: input.user_id,
@@ -125,6 +126,7 @@ export async function mintServiceToken(
     created_at: now.toISOString(),
   })
   return {
+    id,
     access_token: token,
     token_type: 'bearer' as const,
     expires_at: expiresAt,

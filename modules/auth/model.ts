@@ -2,6 +2,7 @@
 
 import { type Static, Type } from '@sinclair/typebox'
 import { GRANTS } from '../shared/principal'
+import { LINK_TOKEN_PATTERN } from './link-page'
 
 const Email = Type.String({ format: 'email', maxLength: 254, description: 'E-mail address.' })
 const Timestamp = Type.String({ format: 'date-time' })
@@ -29,13 +30,14 @@ export const OtpVerifyBody = Type.Object({
   token: Type.String({ pattern: '^[0-9]{8}$', description: 'The 8-digit code from the e-mail.' }),
 })
 
-export const OtpLinkBody = Type.Object({
-  token: Type.String({ minLength: 20, maxLength: 200, description: 'The token from the sign-in link.' }),
+const LinkToken = Type.String({
+  pattern: LINK_TOKEN_PATTERN,
+  description: 'The token from the sign-in link (43 characters of base64url).',
 })
 
-export const OtpLinkQuery = Type.Object({
-  token: Type.String({ minLength: 20, maxLength: 200 }),
-})
+export const OtpLinkBody = Type.Object({ token: LinkToken })
+
+export const OtpLinkQuery = Type.Object({ token: LinkToken })
 
 export const SessionResult = Type.Object(
   {
@@ -106,6 +108,7 @@ export const ServiceTokenBody = Type.Object({
 
 export const ServiceTokenCreated = Type.Object(
   {
+    id: Type.String({ description: 'Id of the token, to revoke it with POST /service-tokens/{id}/revoke.' }),
     access_token: Type.String(),
     token_type: Type.Literal('bearer'),
     expires_at: Timestamp,
@@ -114,6 +117,38 @@ export const ServiceTokenCreated = Type.Object(
     grants: Grants,
   },
   { $id: 'ServiceTokenCreated' },
+)
+
+export const ServiceTokenIdParams = Type.Object({ id: Type.String({ pattern: '^svc_[0-9a-z]{26}$' }) })
+
+export const ServiceTokenSummary = Type.Object(
+  {
+    id: Type.String(),
+    user_id: Type.String(),
+    organization_id: Type.String(),
+    issued_by_key_id: Type.String(),
+    created_at: Timestamp,
+    expires_at: Timestamp,
+    revoked_at: Type.Union([Timestamp, Type.Null()]),
+    status: Type.Union([Type.Literal('active'), Type.Literal('revoked'), Type.Literal('expired')]),
+  },
+  { $id: 'ServiceTokenSummary' },
+)
+
+export const SessionIdParams = Type.Object({ id: Type.String({ pattern: '^ses_[0-9a-z]{26}$' }) })
+
+export const SessionSummary = Type.Object(
+  {
+    id: Type.String(),
+    user_id: Type.String(),
+    organization_id: Type.String(),
+    created_at: Timestamp,
+    expires_at: Timestamp,
+    revoked_at: Type.Union([Timestamp, Type.Null()]),
+    status: Type.Union([Type.Literal('active'), Type.Literal('revoked'), Type.Literal('expired')]),
+    current: Type.Boolean({ description: 'This is the session the request was made with.' }),
+  },
+  { $id: 'SessionSummary' },
 )
 
 export const SandboxSession = Type.Object(
@@ -146,6 +181,8 @@ export const OutboxResult = Type.Object({
 })
 
 export type ApiKeySummary = Static<typeof ApiKeySummary>
+export type SessionSummary = Static<typeof SessionSummary>
+export type ServiceTokenSummary = Static<typeof ServiceTokenSummary>
 
 export const WhoAmI = Type.Object(
   {

@@ -19,10 +19,15 @@ import {
   OutboxResult,
   ServiceTokenBody,
   ServiceTokenCreated,
+  ServiceTokenIdParams,
+  ServiceTokenSummary,
+  SessionIdParams,
   SessionResult,
+  SessionSummary,
   WhoAmI,
 } from './model'
 import { completeSignInLink, startSignIn, verifySignInCode } from './sign-in'
+import { listSessions, revokeServiceToken, revokeSession, signOut } from './withdraw'
 
 const tags = ['Sign-in and keys']
 
@@ -71,7 +76,7 @@ export const otpLinkPage = defineOperation(
     output: Type.String(),
     produces: 'text/html',
   },
-  ({ query }, { app }) => signInLinkPage(query.token, app.config.publicBaseUrl),
+  (_input, { app }) => signInLinkPage(app.config.publicBaseUrl),
 )
 
 export const otpLink = defineOperation(
@@ -155,6 +160,73 @@ export const serviceTokenCreate = defineOperation(
   ({ body }, { app, principal }) => mintServiceToken(app, principal, body),
 )
 
+export const serviceTokenRevoke = defineOperation(
+  {
+    id: 'auth.service_tokens.revoke',
+    method: 'POST',
+    path: '/service-tokens/:id/revoke',
+    summary: "Revoke one of your workspace's service tokens at once",
+    description:
+      'Any workspace key that may mint service tokens may revoke one. A token also stops working when the key that minted it is revoked or expires, or when the workspace leaves the Builder-or-higher plans.',
+    tags,
+    grant: 'service_tokens',
+    principals: ['api_key'],
+    params: ServiceTokenIdParams,
+    output: ServiceTokenSummary,
+    errors: [404],
+    mcp: { tool: 'revoke_service_token' },
+  },
+  ({ params }, { app, principal }) => revokeServiceToken(app, principal, params.id),
+)
+
+export const signOutOperation = defineOperation(
+  {
+    id: 'auth.sign_out',
+    method: 'POST',
+    path: '/auth/sign-out',
+    summary: 'Sign out: revoke the session token this request is made with',
+    description: 'The token stops working at once. API keys created with it keep working until revoked.',
+    tags,
+    grant: 'keys',
+    principals: ['session'],
+    output: SessionSummary,
+    mcp: { tool: 'sign_out' },
+  },
+  (_input, { app, principal }) => signOut(app, principal),
+)
+
+export const sessionList = defineOperation(
+  {
+    id: 'auth.sessions.list',
+    method: 'GET',
+    path: '/auth/sessions',
+    summary: 'List your active sign-in sessions (never their tokens)',
+    tags,
+    grant: 'keys',
+    principals: ['session'],
+    output: Type.Object({ data: Type.Array(SessionSummary) }),
+    mcp: { tool: 'list_sessions' },
+  },
+  (_input, { app, principal }) => listSessions(app, principal),
+)
+
+export const sessionRevoke = defineOperation(
+  {
+    id: 'auth.sessions.revoke',
+    method: 'POST',
+    path: '/auth/sessions/:id/revoke',
+    summary: 'Revoke one of your sign-in sessions at once (e.g. one left open on another device)',
+    tags,
+    grant: 'keys',
+    principals: ['session'],
+    params: SessionIdParams,
+    output: SessionSummary,
+    errors: [404],
+    mcp: { tool: 'revoke_session' },
+  },
+  ({ params }, { app, principal }) => revokeSession(app, principal, params.id),
+)
+
 export const whoAmI = defineOperation(
   {
     id: 'auth.me',
@@ -218,6 +290,10 @@ export const authOperations = [
   apiKeyList,
   apiKeyRevoke,
   serviceTokenCreate,
+  serviceTokenRevoke,
+  signOutOperation,
+  sessionList,
+  sessionRevoke,
   whoAmI,
   devOutbox,
 ]

@@ -1,6 +1,6 @@
 // Queries of the auth module: the only code that touches its tables.
 
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Database } from '../../db/client'
 import type { Scope } from '../shared/principal'
@@ -129,6 +129,45 @@ export async function findSessionByHash(db: Database, tokenHash: string) {
   return db.query.sessions.findFirst({ where: eq(sessions.token_hash, tokenHash) })
 }
 
+export type SessionRow = typeof sessions.$inferSelect
+
+/** A person's sessions that are neither revoked nor expired, newest first. */
+export async function listActiveSessions(db: Database, scope: Scope, now: string): Promise<SessionRow[]> {
+  return db.query.sessions.findMany({
+    where: and(
+      eq(sessions.organization_id, scope.organization_id),
+      eq(sessions.user_id, scope.user_id),
+      isNull(sessions.revoked_at),
+      gt(sessions.expires_at, now),
+    ),
+    orderBy: desc(sessions.created_at),
+  })
+}
+
+export async function findSession(db: Database, scope: Scope, id: string): Promise<SessionRow | undefined> {
+  return db.query.sessions.findFirst({
+    where: and(
+      eq(sessions.id, id),
+      eq(sessions.organization_id, scope.organization_id),
+      eq(sessions.user_id, scope.user_id),
+    ),
+  })
+}
+
+export async function revokeSession(db: Database, scope: Scope, id: string, now: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.organization_id, scope.organization_id),
+        eq(sessions.user_id, scope.user_id),
+        isNull(sessions.revoked_at),
+      ),
+    )
+}
+
 export async function insertApiKey(db: Database, row: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
   const [inserted] = await db.insert(apiKeys).values(row).returning()
   return inserted
@@ -155,6 +194,14 @@ function prepareApiKeyQuery(db: Database) {
     .where(eq(apiKeys.token_hash, sql.placeholder('tokenHash')))
     .limit(1)
     .prepare()
+}
+
+/** The key that minted a service token: the token works only while this key does. */
+export async function findMintingKey(db: Database, keyId: string) {
+  return db.query.apiKeys.findFirst({
+    columns: { revoked_at: true, expires_at: true },
+    where: eq(apiKeys.id, keyId),
+  })
 }
 
 /**
@@ -215,6 +262,36 @@ export async function insertServiceToken(
 
 export async function findServiceTokenByHash(db: Database, tokenHash: string) {
   return db.query.serviceTokens.findFirst({ where: eq(serviceTokens.token_hash, tokenHash) })
+}
+
+export type ServiceTokenRow = typeof serviceTokens.$inferSelect
+
+export async function findServiceToken(
+  db: Database,
+  organizationId: string,
+  id: string,
+): Promise<ServiceTokenRow | undefined> {
+  return db.query.serviceTokens.findFirst({
+    where: and(eq(serviceTokens.id, id), eq(serviceTokens.organization_id, organizationId)),
+  })
+}
+
+export async function revokeServiceToken(
+  db: Database,
+  organizationId: string,
+  id: string,
+  now: string,
+): Promise<void> {
+  await db
+    .update(serviceTokens)
+    .set({ revoked_at: now })
+    .where(
+      and(
+        eq(serviceTokens.id, id),
+        eq(serviceTokens.organization_id, organizationId),
+        isNull(serviceTokens.revoked_at),
+      ),
+    )
 }
 
 export async function insertSandboxSession(

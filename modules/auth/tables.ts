@@ -52,15 +52,20 @@ export const otpChallenges = sqliteTable(
   (t) => [index('otp_challenges_email').on(t.email)],
 )
 
-export const sessions = sqliteTable('sessions', {
-  id: text('id').primaryKey(),
-  token_hash: text('token_hash').notNull().unique(),
-  organization_id: text('organization_id').notNull(),
-  user_id: text('user_id').notNull(),
-  expires_at: text('expires_at').notNull(),
-  revoked_at: text('revoked_at'),
-  created_at: createdAt(),
-})
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token_hash: text('token_hash').notNull().unique(),
+    organization_id: text('organization_id').notNull(),
+    user_id: text('user_id').notNull(),
+    expires_at: text('expires_at').notNull(),
+    revoked_at: text('revoked_at'),
+    created_at: createdAt(),
+  },
+  // A person lists and revokes their own sessions.
+  (t) => [index('sessions_owner').on(t.organization_id, t.user_id)],
+)
 
 export const apiKeys = sqliteTable(
   'api_keys',
@@ -81,17 +86,23 @@ export const apiKeys = sqliteTable(
   (t) => [index('api_keys_owner').on(t.organization_id, t.user_id)],
 )
 
-export const serviceTokens = sqliteTable('service_tokens', {
-  id: text('id').primaryKey(),
-  token_hash: text('token_hash').notNull().unique(),
-  organization_id: text('organization_id').notNull(),
-  /** The integrator's end user this token acts for. */
-  user_id: text('user_id').notNull(),
-  issued_by_key_id: text('issued_by_key_id').notNull(),
-  grants: text('grants', { mode: 'json' }).$type<string[]>().notNull(),
-  expires_at: text('expires_at').notNull(),
-  created_at: createdAt(),
-})
+export const serviceTokens = sqliteTable(
+  'service_tokens',
+  {
+    id: text('id').primaryKey(),
+    token_hash: text('token_hash').notNull().unique(),
+    organization_id: text('organization_id').notNull(),
+    /** The integrator's end user this token acts for. */
+    user_id: text('user_id').notNull(),
+    /** The workspace key that minted it: the token dies with that key. */
+    issued_by_key_id: text('issued_by_key_id').notNull(),
+    grants: text('grants', { mode: 'json' }).$type<string[]>().notNull(),
+    expires_at: text('expires_at').notNull(),
+    revoked_at: text('revoked_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('service_tokens_organization').on(t.organization_id)],
+)
 
 export const sandboxSessions = sqliteTable('sandbox_sessions', {
   id: text('id').primaryKey(),

@@ -4,6 +4,7 @@
 // which are tried first so that, for example, HbA1c in mmol/mol is never read as a plain ratio.
 
 import { type UcumConversion, UcumLhcUtils } from '@lhncbc/ucum-lhc'
+import { withConsoleCaptured } from '../shared/console-capture'
 import { toUcum } from './lab-units'
 import type { BiomarkerDefinition } from './types'
 
@@ -62,21 +63,31 @@ function standIns(from: string, to: string): [string, string] {
   return [from, to]
 }
 
+/** No UCUM unit holds whitespace or control characters: such a string is refused before the library sees it. */
+const NOT_UCUM = /[\s\p{Cc}\p{Cf}]/u
+
+function refuseBeforeUcum(marker: Convertible, unit: string): ConversionError | null {
+  if (!NOT_UCUM.test(unit)) return null
+  return {
+    error: `The unit given for ${marker.code} holds spaces or control characters, which no UCUM unit has; write it as UCUM or as the lab prints it (e.g. mmol/mol).`,
+  }
+}
+
 function ucumConvert(
   marker: Convertible,
   value: number,
   fromUnit: string,
   toUnit: string,
 ): Converted | ConversionError {
+  const refused = refuseBeforeUcum(marker, fromUnit) ?? refuseBeforeUcum(marker, toUnit)
+  if (refused) return refused
   const [from, to] = standIns(fromUnit, toUnit)
   let result: UcumConversion
   try {
-    result = utils.convertUnitTo(
-      from,
-      value,
-      to,
-      marker.molar_mass ? { molecularWeight: marker.molar_mass } : {},
-    )
+    // The library prints units it cannot parse to the console; that output is captured, never printed.
+    result = withConsoleCaptured(() =>
+      utils.convertUnitTo(from, value, to, marker.molar_mass ? { molecularWeight: marker.molar_mass } : {}),
+    ).value
   } catch (error) {
     return {
       error: `Cannot convert ${marker.code} from ${fromUnit} to ${toUnit}: ${(error as Error).message}`,

@@ -2,7 +2,7 @@
 // by its design, with inline SVG charts and inline styles. No scripts, fonts or other external
 // resources, readable on a phone, never cached and never indexed.
 
-import { escapeHtml } from './escape'
+import { escapeHtml } from '../shared/html'
 import type { Card, DashboardSpec, Design, Section } from './model'
 import { chartSvg } from './svg-chart'
 

@@ -9,6 +9,7 @@ import { hashSecret, newId, newSecret } from '../shared/ids'
 import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
 import { notFound, ProblemError } from '../shared/problem'
+import { pageCsp } from '../shared/security-headers'
 import { DESIGNS, designById } from './designs'
 import type { DashboardLink, DashboardLinkBody, DashboardLinkSummary, DashboardSpec, Design } from './model'
 import { renderDashboardPage } from './page'
@@ -132,8 +133,7 @@ export async function dashboardPage(app: AppContext, token: string): Promise<Res
       'cache-control': 'no-store',
       'x-robots-tag': 'noindex, nofollow, noarchive',
       'referrer-policy': 'no-referrer',
-      'content-security-policy':
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'content-security-policy': pageCsp({ images: 'data' }),
       'x-content-type-options': 'nosniff',
     },
   })

@@ -3,7 +3,7 @@
 // scales with its container through its viewBox.
 
 import { fmt } from '../analyses/ranges'
-import { escapeHtml } from './escape'
+import { escapeHtml } from '../shared/html'
 import type { Chart } from './model'
 
 const WIDTH = 600

@@ -13,6 +13,19 @@ import { expireIfOverdue, isOverdue, sessionGone } from './upload-lifecycle'
 /** Largest part one PUT should carry on local storage (also keeps any proxy's body limit out of the way). */
 export const LOCAL_PART_SIZE = 64 * 1024 * 1024
 
+/** 422: a part's body must be exactly as long as its Content-Range (or the whole file) says. */
+const lengthMismatch = (expected: number, got: string, received: number) =>
+  new ProblemError(
+    'validation',
+    `The body must be exactly ${expected} bytes, as the Content-Range says (the whole file without one); ${got}. The part was not kept.`,
+    {
+      extra: {
+        received_bytes: received,
+        errors: [{ in: 'body', path: '/', message: `Expected exactly ${expected} bytes` }],
+      },
+    },
+  )
+
 /**
  * Receive one part (or the whole file) through the upload URL. The token in the URL authorizes it, as a
  * presigned URL would; the body streams to disk at the part's offset.
@@ -61,14 +74,27 @@ export async function receiveUploadPart(app: AppContext, id: string, token: stri
       { extra: { max_bytes: row.size_bytes, received_bytes: stored } },
     )
   }
-  const outcome = await app.storage.writeAt(row.blob_key, part.start, request.body, row.size_bytes)
-  await repo.updateUpload(app.db, row, row.id, { received_bytes: outcome.size }, 'pending')
-  if (outcome.overLimit) {
+  const partLength = part.end - part.start + 1
+  if (Number.isFinite(declared) && declared !== partLength) {
+    await request.body?.cancel().catch(() => {})
+    throw lengthMismatch(partLength, `Content-Length says ${declared}`, stored)
+  }
+  // Nothing past the part's last byte is written; a body of another length than the range is undone.
+  const outcome = await app.storage.writeAt(row.blob_key, part.start, request.body, part.end + 1)
+  const mismatched = outcome.overLimit || (!outcome.interrupted && outcome.size !== part.end + 1)
+  if (mismatched) await app.storage.writeAt(row.blob_key, part.start, null, part.end + 1)
+  const kept = mismatched ? part.start : outcome.size
+  await repo.updateUpload(app.db, row, row.id, { received_bytes: kept }, 'pending')
+  if (outcome.overLimit && part.end + 1 === row.size_bytes) {
     throw new ProblemError(
       'payloadTooLarge',
-      `The session was created for ${row.size_bytes} bytes; bytes past the end were dropped.`,
-      { extra: { max_bytes: row.size_bytes, received_bytes: outcome.size } },
+      `The session was created for ${row.size_bytes} bytes; this part went past the end and was not kept.`,
+      { extra: { max_bytes: row.size_bytes, received_bytes: kept } },
     )
+  }
+  if (mismatched) {
+    const arrived = outcome.overLimit ? 'more bytes arrived' : `${outcome.size - part.start} bytes arrived`
+    throw lengthMismatch(partLength, arrived, kept)
   }
   // A part cut short (the connection dropped) keeps what arrived; received_bytes says where to resume.
   return progress(outcome.size)

@@ -20,7 +20,13 @@ export const GoalCreateBody = Type.Object({
     }),
   ),
   direction: Type.Optional(GoalDirection),
-  target_value: Type.Optional(Type.Number()),
+  target_value: Type.Optional(
+    Type.Number({
+      minimum: -1e9,
+      maximum: 1e9,
+      description: 'The target, within ±1e9 (a finite number a measurement could take).',
+    }),
+  ),
   unit: Type.Optional(
     Type.String({
       minLength: 1,

@@ -4,6 +4,7 @@
 // CONFIG_VARIABLES by a test, so this list is the single source of truth.
 
 import { join, resolve } from 'node:path'
+import { parseTrustProxy, type TrustedProxies, TrustProxyError } from './client-address'
 
 type Kind = 'string' | 'integer' | 'boolean' | 'url' | 'enum'
 
@@ -90,10 +91,17 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'TRUST_PROXY',
-    kind: 'boolean',
+    kind: 'string',
     default: 'false',
     description:
-      'Take the client address from X-Forwarded-For (only behind a trusted proxy); used for rate limits.',
+      'Proxies allowed to append to X-Forwarded-For: `false` (none; the socket peer is the client), a hop count (`1` behind one reverse proxy), or their addresses as a comma-separated CIDR list (`10.0.0.0/8,::1`). The client address (for per-address rate limits) is the right-most hop that is not a trusted proxy.',
+  },
+  {
+    name: 'SHUTDOWN_DRAIN_SECONDS',
+    kind: 'integer',
+    default: '30',
+    description:
+      'On SIGTERM/SIGINT, how long running requests (and then running jobs) get to finish. New requests meanwhile get 503 with `Connection: close`; jobs still running at the end go back to the queue.',
   },
   {
     name: 'MAX_BODY_BYTES',
@@ -273,7 +281,10 @@ export interface Config {
   smtpUrl: string | null
   mailFrom: string
   oidc: { issuer: string; audience: string; jwksUrl: string | null } | null
-  trustProxy: boolean
+  /** Proxies trusted to append to X-Forwarded-For; null: none. */
+  trustProxy: TrustedProxies | null
+  /** Drain deadline on shutdown, in seconds. */
+  shutdownDrainSeconds: number
   maxBodyBytes: number
   /** Largest decoded file POST /imports/file accepts. */
   importMaxBytes: number
@@ -360,6 +371,15 @@ function oauthClient(env: Env, prefix: string): OAuthClient | null {
   return { clientId, clientSecret }
 }
 
+function trustProxy(env: Env): TrustedProxies | null {
+  try {
+    return parseTrustProxy(get(env, 'TRUST_PROXY'))
+  } catch (error) {
+    if (error instanceof TrustProxyError) throw new ConfigError(`TRUST_PROXY: ${error.message}`)
+    throw error
+  }
+}
+
 function queueSchema(env: Env): string {
   const schema = get(env, 'QUEUE_SCHEMA') ?? 'graphile_worker'
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(schema))
@@ -427,7 +447,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
           jwksUrl: get(env, 'OIDC_JWKS_URL') ?? null,
         }
       : null,
-    trustProxy: bool(get(env, 'TRUST_PROXY'), false),
+    trustProxy: trustProxy(env),
+    shutdownDrainSeconds: Number(get(env, 'SHUTDOWN_DRAIN_SECONDS') ?? 30),
     maxBodyBytes,
     importMaxBytes,
     importParseWorkers: positive(env, 'IMPORT_PARSE_WORKERS', 1),
@@ -465,7 +486,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
 export function testConfig(overrides: Partial<Config> = {}): Readonly<Config> {
   return Object.freeze({
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    trustProxy: true,
+    // In-process tests have no socket: one trusted hop makes the harness's X-Forwarded-For the client.
+    trustProxy: { hops: 1 },
     ...overrides,
   })
 }

@@ -70,14 +70,28 @@ async function judgeBody(request: Request, limit: number): Promise<BodyOutcome> 
       problem: new ProblemError('unsupportedMediaType', 'Send the body with Content-Type: application/json.'),
     }
   }
+  let value: unknown
   try {
-    return { ok: true, value: JSON.parse(text) }
+    value = JSON.parse(text)
   } catch (error) {
     return {
       ok: false,
       problem: new ProblemError('badRequest', `The body is not valid JSON: ${(error as Error).message}`),
     }
   }
+  // Every operation's body is a JSON object; a string, number, boolean, array or null is not one, and
+  // must not pass as `{}` through a schema whose fields are all optional.
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problem: notAnObject(value) }
+  }
+  return { ok: true, value }
+}
+
+const notAnObject = (value: unknown) => {
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`
+  return new ProblemError('validation', `Invalid request: body /: Expected a JSON object, got ${kind}.`, {
+    extra: { errors: [{ in: 'body', path: '/', message: 'Expected object' }] },
+  })
 }
 
 /**

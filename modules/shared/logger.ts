@@ -11,7 +11,10 @@ export interface Logger {
   error(event: string, fields?: Record<string, unknown>): void
 }
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (l) => console.log(l)): Logger {
+// Written to stdout directly, not through console.log, which routeStrayConsole takes over.
+const toStdout = (line: string) => void process.stdout.write(`${line}\n`)
+
+export function createLogger(level: LogLevel, write: (line: string) => void = toStdout): Logger {
   const emit =
     (at: LogLevel) =>
     (event: string, fields: Record<string, unknown> = {}) => {

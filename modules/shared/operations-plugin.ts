@@ -13,6 +13,14 @@ import { resolveCaller, scopePlugin } from './scope'
 
 const principals = new WeakMap<Request, Principal | null>()
 
+/**
+ * Elysia's default normalizer mirrors a value into the schema's shape before validating it, which turned
+ * a body of `"str"`, `[1,2]` or `1` into `{}` and `{"profile":123}` into `{"profile":{}}`. TypeBox's
+ * normalizer only removes undeclared fields, so a wrong type is a 422 and undeclared output fields are
+ * still stripped from responses.
+ */
+export const STRICT_NORMALIZE = 'typebox' as const
+
 /** Convert declared integer/number/boolean fields of a query or path from their string form, strictly. */
 function coerceScalars(schema: TObject | undefined, values: Record<string, unknown> | undefined): void {
   if (!schema || !values) return
@@ -26,7 +34,11 @@ function coerceScalars(schema: TObject | undefined, values: Record<string, unkno
 }
 
 export function operationsPlugin(name: string, operations: readonly AnyOperation[], app: AppContext) {
-  const plugin = new Elysia({ name: `module.${name}`, seed: app.instanceId }).use(scopePlugin(app))
+  const plugin = new Elysia({
+    name: `module.${name}`,
+    seed: app.instanceId,
+    normalize: STRICT_NORMALIZE,
+  }).use(scopePlugin(app))
   for (const op of operations) {
     if (op.devOnly && app.config.nodeEnv === 'production') continue
     const status = op.status ?? 200

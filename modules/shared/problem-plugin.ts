@@ -3,9 +3,11 @@
 // Unexpected errors are logged with their request id; their bodies never carry a stack or a message.
 
 import { Elysia } from 'elysia'
+import { clientAddress } from './client-address'
 import type { AppContext } from './context'
 import { type FieldError, ProblemError, problemBody } from './problem'
-import { assignRequestId, requestIdOf, resolveClientIp, setClientIp } from './request-info'
+import { assignRequestId, requestIdOf, setClientIp } from './request-info'
+import { applySecurityHeaders } from './security-headers'
 
 interface ValidationLike {
   type: string
@@ -53,11 +55,12 @@ function toProblem(code: string | number, error: unknown, request: Request, app:
       return new ProblemError('badRequest', 'The request body could not be read.')
     default: {
       const err = error as Error
+      // The message is left out on purpose: it can quote the request (a parameter, a line of a file),
+      // which may be health data. The name and the stack frames say where it failed.
       app.log.error('request.failed', {
         request_id: requestIdOf(request),
         error: err?.name ?? String(code),
-        message: err?.message,
-        stack: err?.stack,
+        stack: err?.stack?.split('\n').slice(1).join('\n'),
       })
       return internal()
     }
@@ -71,10 +74,13 @@ const internal = () =>
 export function problemResponse(problem: ProblemError, request: Request, app: AppContext): Response {
   const requestId = requestIdOf(request)
   const body = problemBody(problem, app.config.publicBaseUrl, new URL(request.url).pathname, requestId)
-  return new Response(JSON.stringify(body), {
-    status: problem.status,
-    headers: { 'content-type': 'application/problem+json', 'x-request-id': requestId, ...problem.headers },
+  const headers = new Headers({
+    'content-type': 'application/problem+json',
+    'x-request-id': requestId,
+    ...problem.headers,
   })
+  applySecurityHeaders(headers, app.config)
+  return new Response(JSON.stringify(body), { status: problem.status, headers })
 }
 
 export function problemPlugin(app: AppContext) {
@@ -83,7 +89,7 @@ export function problemPlugin(app: AppContext) {
     .onRequest(({ request, set, server }) => {
       set.headers['x-request-id'] = assignRequestId(request)
       const socketIp = server?.requestIP(request)?.address ?? null
-      setClientIp(request, resolveClientIp(request, socketIp, app.config.trustProxy))
+      setClientIp(request, clientAddress(request.headers, socketIp, app.config.trustProxy))
     })
     .onError({ as: 'global' }, ({ code, error, request }) =>
       problemResponse(toProblem(code, error, request, app), request, app),

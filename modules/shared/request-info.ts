@@ -27,16 +27,3 @@ export function setClientIp(request: Request, ip: string | null): void {
 export function clientIpOf(request: Request): string | null {
   return clientIps.get(request) ?? null
 }
-
-/** The client address: the socket peer, or the first X-Forwarded-For hop when the proxy is trusted. */
-export function resolveClientIp(
-  request: Request,
-  socketIp: string | null,
-  trustProxy: boolean,
-): string | null {
-  if (trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  return socketIp
-}

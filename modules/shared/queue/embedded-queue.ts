@@ -3,10 +3,16 @@
 // attempt counted). One process owns the database file, so every 'running' row found at start is
 // left over from a process that is gone.
 
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../../db/client'
 import type { Logger } from '../logger'
-import { DEFAULT_MAX_ATTEMPTS, type EnqueueOptions, type JobQueue, type TaskList } from './job-queue'
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  type EnqueueOptions,
+  type JobQueue,
+  type StopOptions,
+  type TaskList,
+} from './job-queue'
 import { queueTasks } from './tables'
 
 export interface EmbeddedQueueOptions {
@@ -73,13 +79,43 @@ export class EmbeddedQueue implements JobQueue {
     this.loop = this.runLoop()
   }
 
-  async stop(): Promise<void> {
+  async stop(options: StopOptions = {}): Promise<void> {
     if (!this.running) return
     this.running = false
     this.wake?.()
     for (const { abort } of this.inFlight.values()) abort.abort()
-    await Promise.allSettled([...this.inFlight.values()].map((f) => f.done))
+    const settled = Promise.allSettled([...this.inFlight.values()].map((f) => f.done))
+    if (options.graceMs === undefined) await settled
+    else {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([settled, new Promise((done) => (timer = setTimeout(done, options.graceMs)))])
+      clearTimeout(timer)
+      await this.handBackUnfinished()
+    }
     await this.loop
+  }
+
+  /** Tasks that ignored their abort signal past the grace period go back to the queue, attempt unspent. */
+  private async handBackUnfinished(): Promise<void> {
+    const keys = [...this.inFlight.keys()]
+    if (keys.length === 0) return
+    await this.db
+      .update(queueTasks)
+      .set({
+        state: 'queued',
+        locked_by: null,
+        attempts: sql`max(${queueTasks.attempts} - 1, 0)`,
+        run_at: Date.now(),
+        updated_at: new Date().toISOString(),
+      })
+      .where(
+        and(
+          inArray(queueTasks.key, keys),
+          eq(queueTasks.locked_by, this.runnerId),
+          eq(queueTasks.state, 'running'),
+        ),
+      )
+    this.options.log.warn('queue.handed_back', { tasks: keys.length })
   }
 
   /** Tasks of a state, for tests and diagnostics. */

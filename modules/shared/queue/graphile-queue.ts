@@ -12,7 +12,13 @@ import {
   type WorkerUtils,
 } from 'graphile-worker'
 import type { Logger } from '../logger'
-import { DEFAULT_MAX_ATTEMPTS, type EnqueueOptions, type JobQueue, type TaskList } from './job-queue'
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  type EnqueueOptions,
+  type JobQueue,
+  type StopOptions,
+  type TaskList,
+} from './job-queue'
 
 export interface GraphileQueueOptions {
   connectionString: string
@@ -124,13 +130,24 @@ export class GraphileQueue implements JobQueue {
     }, every)
   }
 
-  async stop(): Promise<void> {
+  async stop(options: StopOptions = {}): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat)
     this.heartbeat = null
     if (this.runner) {
       const ids = [...this.workerIds]
       // The runner may already have stopped itself (e.g. on a fatal error); stopping twice throws.
-      await this.runner.stop().catch(() => {})
+      const stopped = this.runner.stop().catch(() => {})
+      if (options.graceMs === undefined) await stopped
+      else if (
+        (await Promise.race([stopped.then(() => true), Bun.sleep(options.graceMs).then(() => false)])) ===
+        false
+      ) {
+        // Jobs still running stay locked by this worker; without its heartbeat, another worker (or this
+        // one on restart) reclaims them after QUEUE_WORKER_TIMEOUT_SECONDS, as after a crash.
+        this.options.log.warn('queue.stop_grace_passed', {})
+        this.runner = null
+        return
+      }
       this.runner = null
       if (ids.length > 0) {
         const utils = await this.workerUtils()

@@ -10,7 +10,7 @@ import type { JobQueue, TaskList } from './job-queue'
 
 export { EmbeddedQueue } from './embedded-queue'
 export { GraphileQueue } from './graphile-queue'
-export type { EnqueueOptions, JobQueue, TaskFunction, TaskList, TaskRun } from './job-queue'
+export type { EnqueueOptions, JobQueue, StopOptions, TaskFunction, TaskList, TaskRun } from './job-queue'
 
 export function createJobQueue(
   config: Readonly<Config>,

@@ -28,6 +28,10 @@ export interface EnqueueOptions {
   maxAttempts?: number
 }
 
+export interface StopOptions {
+  graceMs?: number
+}
+
 export interface JobQueue {
   readonly kind: 'embedded' | 'graphile'
   enqueue(task: string, payload: Record<string, unknown>, options: EnqueueOptions): Promise<void>
@@ -35,8 +39,11 @@ export interface JobQueue {
   remove(key: string): Promise<boolean>
   /** Start running tasks in this process. */
   start(): Promise<void>
-  /** Stop taking work, let running tasks see their abort signal, and release connections. */
-  stop(): Promise<void>
+  /**
+   * Stop taking work, let running tasks see their abort signal, and release connections. With `graceMs`,
+   * tasks still running after that long are handed back to the queue (run again later) without waiting.
+   */
+  stop(options?: StopOptions): Promise<void>
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 3

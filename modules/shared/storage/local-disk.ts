@@ -12,6 +12,8 @@ export interface WriteOutcome {
   size: number
   /** The stream carried more than `limit` allows; the file was cut at the limit. */
   overLimit: boolean
+  /** The stream failed before its end (the client went away); what arrived is kept. */
+  interrupted: boolean
 }
 
 export class LocalDiskStorage implements BlobStorage {
@@ -78,6 +80,7 @@ export class LocalDiskStorage implements BlobStorage {
     const handle = await open(path, current === 0 && offset === 0 ? 'w' : 'r+')
     let position = offset
     let overLimit = false
+    let interrupted = false
     try {
       await handle.truncate(offset)
       if (body) {
@@ -102,11 +105,12 @@ export class LocalDiskStorage implements BlobStorage {
           }
         } catch {
           // The client went away mid-part: keep what arrived, so the upload can resume from here.
+          interrupted = true
         }
       }
     } finally {
       await handle.close()
     }
-    return { size: position, overLimit }
+    return { size: position, overLimit, interrupted }
   }
 }

@@ -8,6 +8,9 @@ import { MAX_ANALYSIS_OBSERVATIONS, MAX_ANALYSIS_SERIES_ROWS } from '../../../mo
 import { createSource, type NewObservationInput } from '../../../modules/sources/service'
 import { scopeOf, type TestApp, testApp } from '../../support/app'
 
+/** Generous: these tests move tens of thousands of rows on a machine that may be shared. */
+const HEAVY_TIMEOUT = 60_000
+
 const NOW = new Date('2026-06-01T12:00:00.000Z')
 const STEP_MS = 10 * 60_000
 const at = (i: number) => new Date(NOW.getTime() - i * STEP_MS).toISOString()
@@ -60,63 +63,82 @@ beforeAll(async () => {
       Array.from({ length: MAX_ANALYSIS_SERIES_ROWS + 50 }, (_, i) => steps(i)),
     )
   ).id
-})
+}, HEAVY_TIMEOUT)
 afterAll(() => t.cleanup())
 
 const labCutFrom = at(MAX_ANALYSIS_OBSERVATIONS - 1).slice(0, 10)
 
 describe('bounded reads for analyses', () => {
-  it('analyses read the newest results only and say so in their limitations', async () => {
-    const r = await t.call('POST', '/analyses', { token: person.key, body: {} })
-    expect(r.status).toBe(201)
-    const codes = r.body.observations.map((o: { code: string }) => o.code)
-    expect(codes).toContain('glucose')
-    expect(codes).not.toContain('ferritin')
-    const notes = r.body.limitations.filter((l: string) => l.startsWith('More than'))
-    expect(notes).toEqual(
-      [
-        expect.stringContaining(
-          `${MAX_ANALYSIS_OBSERVATIONS} lab and diary results are stored, so only the newest (from ${labCutFrom})`,
-        ),
-        expect.stringContaining('wearable and behavioral series'),
-      ].reverse(),
-    )
-  })
+  it(
+    'analyses read the newest results only and say so in their limitations',
+    async () => {
+      const r = await t.call('POST', '/analyses', { token: person.key, body: {} })
+      expect(r.status).toBe(201)
+      const codes = r.body.observations.map((o: { code: string }) => o.code)
+      expect(codes).toContain('glucose')
+      expect(codes).not.toContain('ferritin')
+      const notes = r.body.limitations.filter((l: string) => l.startsWith('More than'))
+      expect(notes).toEqual(
+        [
+          expect.stringContaining(
+            `${MAX_ANALYSIS_OBSERVATIONS} lab and diary results are stored, so only the newest (from ${labCutFrom})`,
+          ),
+          expect.stringContaining('wearable and behavioral series'),
+        ].reverse(),
+      )
+    },
+    HEAVY_TIMEOUT,
+  )
 
-  it('daily series read the newest rows only and drop the days the cut may have split', async () => {
-    const { series, cut } = await loadDailySeries(t.context, scopeOf(person), [stepsSource])
-    const oldestRead = at(MAX_ANALYSIS_SERIES_ROWS - 1)
-    expect(cut).toEqual({
-      what: 'wearable and behavioral series',
-      covered_from: oldestRead,
-      max_rows: MAX_ANALYSIS_SERIES_ROWS,
-    })
-    const days = series.find((s) => s.code === 'steps')!.values
-    const twoDaysLater = new Date(Date.parse(oldestRead.slice(0, 10)) + 2 * 86_400_000)
-      .toISOString()
-      .slice(0, 10)
-    expect(days[0].date).toBe(twoDaysLater)
-    // Every day kept is whole: 144 ten-minute records of 100 steps, except today's, still running.
-    expect(days.slice(0, -1).every((d) => d.value === 14_400)).toBe(true)
-  })
+  it(
+    'daily series read the newest rows only and drop the days the cut may have split',
+    async () => {
+      const { series, cut } = await loadDailySeries(t.context, scopeOf(person), [stepsSource])
+      const oldestRead = at(MAX_ANALYSIS_SERIES_ROWS - 1)
+      expect(cut).toEqual({
+        what: 'wearable and behavioral series',
+        covered_from: oldestRead,
+        max_rows: MAX_ANALYSIS_SERIES_ROWS,
+      })
+      const days = series.find((s) => s.code === 'steps')!.values
+      const twoDaysLater = new Date(Date.parse(oldestRead.slice(0, 10)) + 2 * 86_400_000)
+        .toISOString()
+        .slice(0, 10)
+      expect(days[0].date).toBe(twoDaysLater)
+      // Every day kept is whole: 144 ten-minute records of 100 steps, except today's, still running.
+      expect(days.slice(0, -1).every((d) => d.value === 14_400)).toBe(true)
+    },
+    HEAVY_TIMEOUT,
+  )
 
-  it('health context and retest reminders carry the same note', async () => {
-    const context = await t.call('POST', `/users/${person.userId}/health-context`, {
-      token: person.key,
-      body: {},
-    })
-    expect(context.status).toBe(200)
-    expect(context.body.window_note).toContain(`only the newest (from ${labCutFrom})`)
-    expect(context.body.text).toContain(context.body.window_note)
-    const reminders = await t.call('GET', `/users/${person.userId}/retest-reminders`, { token: person.key })
-    expect(reminders.status).toBe(200)
-    expect(reminders.body.window_note).toContain('lab and diary results')
-    expect(reminders.body.reminders.map((x: { code: string }) => x.code)).not.toContain('ferritin')
-  })
+  it(
+    'health context and retest reminders carry the same note',
+    async () => {
+      const context = await t.call('POST', `/users/${person.userId}/health-context`, {
+        token: person.key,
+        body: {},
+      })
+      expect(context.status).toBe(200)
+      expect(context.body.window_note).toContain(`only the newest (from ${labCutFrom})`)
+      expect(context.body.text).toContain(context.body.window_note)
+      const reminders = await t.call('GET', `/users/${person.userId}/retest-reminders`, { token: person.key })
+      expect(reminders.status).toBe(200)
+      expect(reminders.body.window_note).toContain('lab and diary results')
+      expect(reminders.body.reminders.map((x: { code: string }) => x.code)).not.toContain('ferritin')
+    },
+    HEAVY_TIMEOUT,
+  )
 
-  it('query notes the cut', async () => {
-    const r = await t.call('POST', '/query', { token: person.key, body: { question: 'How is my glucose?' } })
-    expect(r.status).toBe(200)
-    expect(r.body.notes).toContainEqual(expect.stringContaining(`only the newest (from ${labCutFrom})`))
-  })
+  it(
+    'query notes the cut',
+    async () => {
+      const r = await t.call('POST', '/query', {
+        token: person.key,
+        body: { question: 'How is my glucose?' },
+      })
+      expect(r.status).toBe(200)
+      expect(r.body.notes).toContainEqual(expect.stringContaining(`only the newest (from ${labCutFrom})`))
+    },
+    HEAVY_TIMEOUT,
+  )
 })

@@ -161,6 +161,8 @@ describe('unexpected failures', () => {
     expect(JSON.stringify(body)).not.toContain('app.ts')
     const logged = t.log.lines.map((l) => JSON.parse(l)).find((l) => l.request_id === body.request_id)
     expect(logged?.event).toBe('request.failed')
+    // The error's message quoted a secret; the log keeps only its name and where it happened.
+    expect(JSON.stringify(logged)).not.toContain('hunter2')
   })
 
   it('treats a response that breaks its own schema as a 500, not a 422', async () => {

@@ -57,10 +57,11 @@ describe('local disk storage', () => {
     ).toEqual({
       size: 5000,
       overLimit: false,
+      interrupted: false,
     })
     // Resend from 4000: bytes after 4000 are replaced, not appended.
     const rest = await storage.writeAt(key, 4000, streamOf(bytes.subarray(4000)), bytes.length)
-    expect(rest).toEqual({ size: bytes.length, overLimit: false })
+    expect(rest).toEqual({ size: bytes.length, overLimit: false, interrupted: false })
     expect(await sha256OfBlob(storage, key)).toBe(hex(bytes))
     expect(await storage.head(key, 4)).toEqual(bytes.subarray(0, 4))
     expect(readFileSync((await storage.localCopy(key)).path)).toEqual(Buffer.from(bytes))
@@ -71,7 +72,7 @@ describe('local disk storage', () => {
 
   it('stops at the size cap and says so', async () => {
     const outcome = await storage.writeAt('genetics/org_a/usr_a/upl_2', 0, streamOf(bytes), 1234)
-    expect(outcome).toEqual({ size: 1234, overLimit: true })
+    expect(outcome).toEqual({ size: 1234, overLimit: true, interrupted: false })
     expect(await storage.size('genetics/org_a/usr_a/upl_2')).toBe(1234)
   })
 

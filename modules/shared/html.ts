@@ -1,4 +1,5 @@
-// HTML escaping for the dashboard page: every value from a dashboard spec passes through here.
+// HTML escaping for the pages the service renders (dashboards, the sign-in link page): every value
+// placed in HTML text or a quoted attribute passes through here.
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
