@@ -93,8 +93,8 @@ async function assertUserRoom(app: AppContext, scope: Scope, adding: number): Pr
 }
 
 /**
- * Store a source and its observations atomically; the time range is computed from the observations.
- * Both observation caps are checked first; the per-user check and the insert run one at a time per user,
+ * Store a source and its observations, never visible half-written (see the repo); the time range is
+ * computed from the observations. Both observation caps are checked first; the per-user check and the insert run one at a time per user,
  * so concurrent imports cannot pass the cap together.
  */
 export async function createSource(
