@@ -9,11 +9,16 @@ import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
 import { dashboardsModule } from './dashboards'
 import { discoveryModule } from './discovery'
+import { docsModule } from './docs'
 import { geneticsModule } from './genetics'
 import { geneticsTasks } from './genetics/tasks'
 import { goalsModule } from './goals'
 import { importsModule } from './imports'
 import { mcpModule } from './mcp'
+import { privacyModule } from './privacy'
+import { resumePendingDeletions } from './privacy/deletion'
+import { privacyTasks } from './privacy/export'
+import { providersModule } from './providers'
 import { sandboxModule } from './sandbox'
 import { type Clock, systemClock } from './shared/clock'
 import type { Config } from './shared/config'
@@ -37,6 +42,7 @@ import { trendsModule } from './trends'
 /** The service's domain modules, in mounting order. Add a module here (one import, one entry). */
 export const MODULES: readonly DomainModule[] = [
   discoveryModule,
+  docsModule,
   authModule,
   sandboxModule,
   sourcesModule,
@@ -46,6 +52,8 @@ export const MODULES: readonly DomainModule[] = [
   analysesModule,
   goalsModule,
   dashboardsModule,
+  privacyModule,
+  providersModule,
   mcpModule,
 ]
 
@@ -69,7 +77,9 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   const database = await openDatabase(config.databaseUrl, config.databaseAuthToken)
   const outbox = config.smtpUrl ? null : new DevOutbox(log)
   // The queue's tasks and the authenticator read the finished context; both are reached through it lazily.
-  const queue = options.queue ?? createJobQueue(config, database.db, () => geneticsTasks(context), log)
+  const queue =
+    options.queue ??
+    createJobQueue(config, database.db, () => ({ ...geneticsTasks(context), ...privacyTasks(context) }), log)
   const context: AppContext = {
     config,
     db: database.db,
@@ -96,6 +106,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     .use(drainPlugin(context, drain))
   for (const module of MODULES) app.use(module.plugin(context))
 
+  // A deletion a previous process left half done is finished now (SPEC "Privacy": it survives a crash).
+  const resumed = resumePendingDeletions(context).catch((error) => {
+    log.error('privacy.resume_failed', { error: (error as Error).name })
+    return 0
+  })
+
   // Closing stops the queue runner first (if this process started it), then the database. With
   // `graceMs`, jobs still running after that long are handed back to the queue rather than waited for.
   const close = (options: StopOptions = {}) =>
@@ -103,7 +119,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
       .stop(options)
       .catch(() => {})
       .finally(() => database.close())
-  return { app, context, close, drain }
+  return { app, context, close, drain, resumed }
 }
 
 export type App = Awaited<ReturnType<typeof createApp>>['app']

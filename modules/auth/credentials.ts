@@ -74,7 +74,7 @@ export async function createApiKey(app: AppContext, principal: Principal, input:
     expires_at: addSeconds(now, API_KEY_TTL_SECONDS).toISOString(),
     created_at: now.toISOString(),
   })
-  app.log.info('auth.api_key_created', { key_id: row.id, user_id: row.user_id })
+  app.log.info('auth.api_key_created', { key_id: row.id })
   return {
     api_key: key,
     id: row.id,

@@ -136,7 +136,8 @@ async function completeSignIn(app: AppContext, challenge: repo.OtpChallengeRow) 
       newId('org', now.getTime()),
       now.toISOString(),
     )
-    app.log.info('auth.user_created', { user_id: user.id })
+    // No user id in the log: a deleted user must leave no trace there (privacy deletion).
+    app.log.info('auth.user_created')
   }
   const session = await createSession(app, {
     user_id: user.id,

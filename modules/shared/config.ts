@@ -138,6 +138,19 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       "Most observations one user's live sources may hold; an import that would pass it gets 422 `limit-exceeded` (delete old sources to make room).",
   },
   {
+    name: 'EXPORT_INLINE_MAX_BYTES',
+    kind: 'integer',
+    default: '52428800',
+    description:
+      'Privacy exports whose uploaded files total at most this many bytes are answered directly as a zip; larger ones run as a job with a download URL.',
+  },
+  {
+    name: 'EXPORT_URL_TTL_SECONDS',
+    kind: 'integer',
+    default: '900',
+    description: 'How long a privacy export download URL stays valid.',
+  },
+  {
     name: 'WHOOP_CLIENT_ID',
     kind: 'string',
     description: 'First-party WHOOP OAuth client id (with WHOOP_CLIENT_SECRET).',
@@ -163,7 +176,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'DBSNP_REFERENCE_PATH',
     kind: 'string',
     description:
-      'bgzipped, tabix-indexed dbSNP VCF for full dbSNP annotation (`annotation_depth: full_dbsnp`). Unset: compact annotation only.',
+      'A provisioned dbSNP index directory (made by `bun run genetics index-dbsnp`, the fast path) or a bgzipped, tabix-indexed dbSNP VCF, for full dbSNP annotation (`annotation_depth: full_dbsnp`). Unset: compact annotation only.',
   },
   {
     name: 'BILLING_ENABLED',
@@ -292,6 +305,8 @@ export interface Config {
   importParseWorkers: number
   /** Caps on stored observations: per import or sync, and per user across live sources. */
   observations: { maxPerSource: number; maxPerUser: number }
+  exportInlineMaxBytes: number
+  exportUrlTtlSeconds: number
   wearables: { whoop: OAuthClient | null; oura: OAuthClient | null }
   dbsnpReferencePath: string | null
   billingEnabled: boolean
@@ -456,6 +471,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       maxPerSource: positive(env, 'OBSERVATIONS_MAX_PER_SOURCE', 100000),
       maxPerUser: positive(env, 'OBSERVATIONS_MAX_PER_USER', 1000000),
     },
+    exportInlineMaxBytes: Number(get(env, 'EXPORT_INLINE_MAX_BYTES') ?? 52428800),
+    exportUrlTtlSeconds: Number(get(env, 'EXPORT_URL_TTL_SECONDS') ?? 900),
     wearables: { whoop: oauthClient(env, 'WHOOP'), oura: oauthClient(env, 'OURA') },
     dbsnpReferencePath: get(env, 'DBSNP_REFERENCE_PATH') ?? null,
     billingEnabled: bool(get(env, 'BILLING_ENABLED'), false),

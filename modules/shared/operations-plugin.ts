@@ -54,7 +54,7 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
           headers: request.headers,
           url: new URL(request.url),
         }
-        return op.handler(
+        const result = await op.handler(
           {
             params: op.params ? params : undefined,
             query: op.query ? query : undefined,
@@ -62,12 +62,18 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
           },
           { principal: principals.get(request) ?? null, app, request: info } as never,
         )
+        // A Response a handler built keeps its own status (Elysia would put the declared one over a 200).
+        if (result instanceof Response) set.status = result.status
+        return result
       },
       {
         params: op.params,
         query: op.query,
         body: op.body,
-        response: op.produces === 'text/html' ? undefined : { [status]: op.output },
+        response:
+          op.produces === 'text/html' || op.produces === 'application/zip'
+            ? undefined
+            : { [status]: op.output },
         parse: op.body
           ? async ({ request }) => {
               // Authentication is decided from the headers first: the body of a caller the gate will turn

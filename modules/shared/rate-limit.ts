@@ -26,11 +26,28 @@ export class RateLimiter {
     if (window.count > rule.limit) {
       const retryAfter = Math.max(1, Math.ceil((window.start + windowMs - now) / 1000))
       throw new ProblemError('rateLimited', `Too many ${what}; try again in ${retryAfter} seconds.`, {
-        headers: { 'retry-after': String(retryAfter) },
+        // RateLimit-* after the IETF httpapi draft's first form: the limit, nothing left, seconds to reset.
+        headers: {
+          'retry-after': String(retryAfter),
+          'ratelimit-limit': String(rule.limit),
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': String(retryAfter),
+        },
         extra: { retry_after_seconds: retryAfter },
       })
     }
     if (this.windows.size > 50_000) this.sweep(now)
+  }
+
+  /** Drop every counter whose key names this subject (a deleted user's e-mail, privacy deletion). */
+  forget(subject: string): number {
+    let dropped = 0
+    for (const key of this.windows.keys())
+      if (key.endsWith(`:${subject}`)) {
+        this.windows.delete(key)
+        dropped++
+      }
+    return dropped
   }
 
   private sweep(now: number): void {

@@ -40,6 +40,12 @@ export const TrendPoint = Type.Object({
   }),
   observed_at: Type.String({ format: 'date-time' }),
   source_id: Type.String(),
+  comparator: Type.Optional(
+    Type.Union([Type.Literal('<'), Type.Literal('<='), Type.Literal('>'), Type.Literal('>=')], {
+      description:
+        'A censored result ("<0.3"): value is a bound, shown with its comparator and left out of delta and direction.',
+    }),
+  ),
 })
 
 const Range = Type.Object({ low: Type.Optional(Type.Number()), high: Type.Optional(Type.Number()) })
@@ -50,6 +56,8 @@ export const MarkerTrend = Type.Object(
     name: Type.String(),
     first: Type.Number(),
     latest: Type.Number(),
+    first_comparator: Type.Optional(Type.String({ description: 'Set when the first result is censored.' })),
+    latest_comparator: Type.Optional(Type.String({ description: 'Set when the latest result is censored.' })),
     points: Type.Array(TrendPoint, {
       maxItems: MAX_POINTS_PER_MARKER,
       description: `At most ${MAX_POINTS_PER_MARKER}: a longer series is thinned to evenly spaced real results (first and latest kept); see points_thinned.`,
@@ -74,7 +82,10 @@ export const MarkerTrend = Type.Object(
           'Judged against which way is better for the marker, ignoring changes within its measurement noise.',
       },
     ),
-    delta: Type.Number({ description: 'latest − first.' }),
+    delta: Type.Number({
+      description:
+        'latest − first over exact results (censored results, which carry a comparator, are left out); 0 with fewer than two exact results.',
+    }),
     delta_percent: Type.Union([Type.Number(), Type.Null()], {
       description: 'delta relative to first, in percent; null when first is 0.',
     }),

@@ -1,4 +1,4 @@
-// Migration 0003 gives every source its observation count, backfilled for databases released before it,
+// Migration 0004 gives every source its observation count, backfilled for databases released before it,
 // so the per-user cap counts what existing users already hold.
 
 import { afterAll, describe, expect, it } from 'bun:test'
@@ -14,7 +14,7 @@ import { migrationJournal, migrationSql } from '../../db/migrations/bundle'
 const dir = mkdtempSync(join(tmpdir(), 'wds-migrate-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-/** A database migrated only up to (and including) `lastTag`, as a release before 0003 left it. */
+/** A database migrated only up to (and including) `lastTag`, as a release before 0004 left it. */
 async function databaseAt(lastTag: string, url: string) {
   const entries = migrationJournal.entries.slice(
     0,
@@ -29,10 +29,10 @@ async function databaseAt(lastTag: string, url: string) {
   return client
 }
 
-describe('migration 0003', () => {
+describe('migration 0004', () => {
   it('backfills observation_count of existing sources', async () => {
     const url = `file:${join(dir, 'old.db')}`
-    const old = await databaseAt('0002_withdrawable_credentials', url)
+    const old = await databaseAt('0003_privacy_and_lab_sites', url)
     const source = (id: string) =>
       old.execute({
         sql: `INSERT INTO sources (id, organization_id, user_id, modality, format, warnings, details, created_at)
