@@ -45,11 +45,8 @@ function targetIn(row: repo.GoalRow, storedUnit: string | null): number | null {
 async function withProgress(app: AppContext, scope: Scope, row: repo.GoalRow): Promise<Goal> {
   let progress: Goal['progress'] = null
   if (row.marker) {
-    // The latest result by when it was measured (not by upload order).
-    const latest = (await listObservations(app, scope, { codes: [row.marker] }))
-      .filter((o) => o.value !== null)
-      .sort((a, b) => a.observed_at.localeCompare(b.observed_at) || a.id.localeCompare(b.id))
-      .at(-1)
+    // The one newest numeric result, read through the (scope, code, time) index: never the whole series.
+    const [latest] = await listObservations(app, scope, { codes: [row.marker], numeric: true, newest: 1 })
     if (latest) {
       const target = targetIn(row, latest.unit)
       const comparable = target !== null && row.direction !== null
