@@ -5,7 +5,8 @@
 // MethodNotAllowed / NotImplemented, and it assembles whatever part numbers it is given without
 // checking their ETags. This layer answers those three from s3rver's own upload directory and checks
 // the parts of a CompleteMultipartUpload the way S3 does (InvalidPart, InvalidPartOrder,
-// NoSuchUpload) before s3rver assembles them. Neither checks SigV4 signatures.
+// NoSuchUpload) before s3rver assembles them. Neither checks SigV4 signatures. s3rver's own writes answer
+// before their bytes are on disk; s3rver-durable-writes.ts makes them answer after, as S3 does.
 
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,6 +14,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import S3rver from 's3rver'
 import { childrenNamed, childText, parseXml } from '../../../modules/shared/storage/s3-xml'
+import { answerWritesWhenDurable, type S3rverStore } from './s3rver-durable-writes'
 
 export interface LocalS3 {
   endpoint: string
@@ -51,6 +53,7 @@ export async function startLocalS3(options: { bucket?: string; maxPartsPerPage?:
     directory,
     configureBuckets: [{ name: bucket }],
   })
+  answerWritesWhenDurable(server.store as S3rverStore)
   const uploadsDir = join(directory, bucket, '._S3rver_uploads')
   const requests: string[] = []
   const pageSize = options.maxPartsPerPage ?? 1000
