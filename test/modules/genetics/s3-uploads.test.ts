@@ -4,7 +4,7 @@
 // against s3rver with the multipart layer of s3-server.ts (see there for which side answers what);
 // neither checks signatures. A test part size of 8 KiB cuts the 24 KiB VCF.GZ fixture into four parts.
 
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'bun:test'
 import { S3MultipartClient, S3Storage } from '../../../modules/shared/storage'
 import { type TestApp, testApp } from '../../support/app'
 import { CONSUMER, createSession, fixture, type Person, sha256, VCF_GZ, waitForJob } from './helpers'
@@ -37,6 +37,10 @@ beforeAll(async () => {
     signing: { region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
   })
   await t.context.queue.start()
+})
+// Each test has people (so organizations and bucket prefixes) of its own: the open uploads one test
+// leaves behind, e.g. when it fails halfway, never show up in another's listing.
+beforeEach(async () => {
   owner = await t.userWithKey()
   other = await t.userWithKey()
 })
