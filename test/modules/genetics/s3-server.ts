@@ -21,6 +21,12 @@ export interface LocalS3 {
   bucket: string
   /** The S3 requests seen, as `ACTION key` lines (e.g. `AbortMultipartUpload genetics/…`). */
   requests: string[]
+  /**
+   * Runs when a CompleteMultipartUpload has arrived, before its parts are checked: a test sets it to
+   * act in exactly that moment (e.g. send a part again between the service's ListParts and its
+   * completion), then clears it.
+   */
+  beforeComplete: ((key: string) => Promise<void>) | null
   close(): Promise<void>
 }
 
@@ -162,6 +168,7 @@ export async function startLocalS3(options: { bucket?: string; maxPartsPerPage?:
     if (method === 'POST') {
       requests.push(`CompleteMultipartUpload ${key}`)
       const body = await readBody(ctx.req)
+      if (local.beforeComplete) await local.beforeComplete(key)
       if (!exists) return noSuchUpload()
       let parts: { number: number; etag: string }[]
       try {
@@ -195,13 +202,15 @@ export async function startLocalS3(options: { bucket?: string; maxPartsPerPage?:
   // In front of s3rver's router (the last middleware), after its logging and XML encoding.
   server.middleware.splice(server.middleware.length - 1, 0, multipartLayer)
   const { port } = await server.run()
-  return {
+  const local: LocalS3 = {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
     requests,
+    beforeComplete: null,
     async close() {
       await server.close()
       rmSync(directory, { recursive: true, force: true })
     },
-  } satisfies LocalS3
+  }
+  return local
 }
