@@ -8,11 +8,12 @@ import { afterEach, describe, expect, it } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { makeWorkerUtils } from 'graphile-worker'
 import { Client } from 'pg'
 import { openDatabase } from '../../../db/client'
 import { memoryLogger } from '../../../modules/shared/logger'
 import { EmbeddedQueue, GraphileQueue, type JobQueue, type TaskList } from '../../../modules/shared/queue'
-import { dropSchema, PG_URL, uniqueSchema } from '../genetics/pg'
+import { dropSchema, PG_URL, SERVER_URL, uniqueSchema } from '../genetics/pg'
 
 const scope = { organization_id: 'org_test', user_id: 'usr_test' }
 const cleanups: (() => Promise<void> | void)[] = []
@@ -186,4 +187,37 @@ describe('graphile-worker with two workers on one schema', () => {
     await waitFor(async () => (await sql(`select 1 from ${jobs} where key = 'k-long'`)).length === 0)
     expect(runs).toEqual(['first'])
   })
+})
+
+describe('graphile-worker beside other test runs', () => {
+  // graphile-worker stops every worker of a database that hears a breaking migration announced, and a
+  // fresh install is one. Other runs install theirs in the shared database; ours has its own (pg.ts).
+  const shared = PG_URL !== SERVER_URL
+  it.skipIf(!shared)(
+    'keeps working while another run installs a fresh schema in the shared database',
+    async () => {
+      const runs: string[] = []
+      const { queue } = await graphile(() => ({
+        note: async (payload) => void runs.push(String(payload.id)),
+      }))
+      await queue.start()
+      const schema = uniqueSchema('elsewhere')
+      const elsewhere = await makeWorkerUtils({ connectionString: SERVER_URL, schema })
+      try {
+        await elsewhere.migrate()
+      } finally {
+        await elsewhere.release()
+        cleanups.push(async () => {
+          const client = new Client({ connectionString: SERVER_URL })
+          await client.connect()
+          await client.query(`drop schema if exists "${schema}" cascade`).finally(() => client.end())
+        })
+      }
+      await queue.enqueue('note', { id: 'after' }, { key: 'k-after', scope })
+      await waitFor(() => runs.length === 1)
+      expect(runs).toEqual(['after'])
+      expect(process.exitCode ?? 0).not.toBe(57)
+    },
+  )
+  if (!shared) console.warn('skipped: PostgreSQL gave the tests no database of their own (see pg.ts)')
 })
