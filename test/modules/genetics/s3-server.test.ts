@@ -7,7 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { createHash } from 'node:crypto'
 import { S3MultipartClient, S3Storage } from '../../../modules/shared/storage'
+import { useSuiteTimeout } from '../../support/test-timeout'
 import { type LocalS3, startLocalS3 } from './s3-server'
+
+useSuiteTimeout()
 
 const TRIES = 40
 const PART = 64 * 1024

@@ -7,8 +7,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'bun:test'
 import { S3MultipartClient, S3Storage } from '../../../modules/shared/storage'
 import { type TestApp, testApp } from '../../support/app'
+import { useSuiteTimeout } from '../../support/test-timeout'
 import { CONSUMER, createSession, fixture, type Person, sha256, VCF_GZ, waitForJob } from './helpers'
 import { type LocalS3, startLocalS3 } from './s3-server'
+
+useSuiteTimeout()
 
 const PART = 8192
 const GiB = 1024 * 1024 * 1024

@@ -13,7 +13,10 @@ import { Client } from 'pg'
 import { openDatabase } from '../../../db/client'
 import { memoryLogger } from '../../../modules/shared/logger'
 import { EmbeddedQueue, GraphileQueue, type JobQueue, type TaskList } from '../../../modules/shared/queue'
+import { useSuiteTimeout } from '../../support/test-timeout'
 import { dropSchema, PG_URL, SERVER_URL, uniqueSchema } from '../genetics/pg'
+
+useSuiteTimeout()
 
 const scope = { organization_id: 'org_test', user_id: 'usr_test' }
 const cleanups: (() => Promise<void> | void)[] = []
