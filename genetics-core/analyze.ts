@@ -10,6 +10,8 @@ import { catalogTargets, interpretCompact } from './catalog/index'
 import { annotateWithDbsnp } from './dbsnp/annotate-with-dbsnp'
 import { GeneticsInputError } from './errors'
 import { scanSource } from './scan/scan-source'
+import { type GeneticSexCall, inferGeneticSex } from './sex/infer-genetic-sex'
+import { inferStrand, orientCalls, referenceAlleleStrand, type StrandCall } from './strand/strand-orientation'
 import type {
   DbsnpResult,
   Detection,
@@ -43,6 +45,10 @@ export interface GeneticsAnalysis {
   ancestry: AncestryResult | null
   /** Full dbSNP coverage for annotation 'full_dbsnp' on a VCF; null otherwise. */
   dbsnp: DbsnpResult | null
+  /** The strand the file's letters are on, and the evidence (consumer files are voted on). */
+  strand: StrandCall
+  /** Genetic sex from X heterozygosity and Y calls, with its evidence; used for X wording. */
+  geneticSex: GeneticSexCall
   warnings: GeneticsWarning[]
 }
 
@@ -64,20 +70,27 @@ export async function analyzeGeneticsSource(
       'full_dbsnp annotation needs a provisioned dbSNP reference path',
     )
   }
-  const compactTargets: SiteTarget[] = catalogTargets()
-  const panelTargets: SiteTarget[] = options.ancestry ? ancestryTargets() : []
+  const compactTargets = catalogTargets()
+  const panelTargets = options.ancestry ? ancestryTargets() : []
+  const allTargets = [...compactTargets, ...panelTargets]
   const scan = await scanSource(path, {
-    targets: [...compactTargets, ...panelTargets],
+    targets: allTargets,
     sample: options.sample,
     onProgress: options.onProgress,
     signal: options.signal,
   })
   const warnings = [...scan.warnings]
   const build = scan.summary.build.build
+  // Letters are read on the plus strand only once the file's strand is known (see strand/).
+  const statesReference = scan.detection.format === 'vcf' || scan.detection.format === 'gvcf'
+  const strand = statesReference ? referenceAlleleStrand() : inferStrand(scan.calls, allTargets)
+  const oriented = orientCalls(scan.calls, allTargets, strand)
+  warnings.push(...strandWarnings(strand))
+  const geneticSex = inferGeneticSex(scan.summary.sexChromosomes, statesReference ? 'sequencing' : 'array')
   const pick = (targets: SiteTarget[]) => {
     const picked = new Map<string, SiteCall>()
     for (const t of targets) {
-      const call = scan.calls.get(t.key)
+      const call = oriented.calls.get(t.key)
       if (call) picked.set(t.key, call)
     }
     return picked
@@ -91,12 +104,19 @@ export async function analyzeGeneticsSource(
         'the genome build could not be decided, so catalog positions cannot be matched; no compact findings',
     })
   } else {
-    compact = interpretCompact(pick(compactTargets), build)
+    compact = interpretCompact(pick(compactTargets), build, undefined, oriented.withheld, geneticSex.sex)
   }
 
   let ancestry: AncestryResult | null = null
   if (options.ancestry) {
-    ancestry = runAncestry(pick(panelTargets), build, options, scan.detection.isGvcf, warnings)
+    ancestry = runAncestry(
+      pick(panelTargets),
+      build,
+      options,
+      scan.detection.isGvcf,
+      warnings,
+      oriented.withheld,
+    )
   }
 
   let dbsnp: DbsnpResult | null = null
@@ -114,7 +134,34 @@ export async function analyzeGeneticsSource(
       })
     }
   }
-  return { detection: scan.detection, summary: scan.summary, compact, ancestry, dbsnp, warnings }
+  return {
+    detection: scan.detection,
+    summary: scan.summary,
+    compact,
+    ancestry,
+    dbsnp,
+    strand,
+    geneticSex,
+    warnings,
+  }
+}
+
+function strandWarnings(strand: StrandCall): GeneticsWarning[] {
+  if (strand.method === 'reference_allele' || strand.orientation === 'plus') return []
+  if (strand.orientation === 'minus') {
+    return [
+      {
+        code: 'STRAND_MINUS',
+        message: `the file reports its alleles on the minus strand (${strand.evidence}); every call was complemented before interpretation`,
+      },
+    ]
+  }
+  return [
+    {
+      code: 'STRAND_UNKNOWN',
+      message: `the strand of the file could not be established: ${strand.evidence}; palindromic sites (A/T, C/G) were not interpreted`,
+    },
+  ]
 }
 
 function runAncestry(
@@ -123,6 +170,7 @@ function runAncestry(
   options: AnalyzeOptions,
   isGvcf: boolean,
   warnings: GeneticsWarning[],
+  strandWithheld: ReadonlySet<string> = new Set(),
 ): AncestryResult | null {
   if (build === 'unknown') {
     warnings.push({ code: 'ANCESTRY_SKIPPED', message: 'no ancestry estimate: the genome build is unknown' })
@@ -132,6 +180,7 @@ function runAncestry(
     return estimateAncestry(calls, {
       build,
       assumption: options.ancestryAssumption ?? (isGvcf ? 'reference_blocks' : 'variant_only'),
+      strandWithheld,
     })
   } catch (error) {
     if (error instanceof AncestryError) {

@@ -1,17 +1,19 @@
 // Command line for power users and scripts:
 //   bun run genetics inspect FILE [--sample NAME] [--annotate compact|full --dbsnp PATH] [--ancestry]
 //                                 [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]
+//   bun run genetics index-dbsnp REF.vcf.gz OUT_DIR     (the provisioned dbSNP index, once per deployment)
 // Prints one JSON document (or, with --all-samples, JSON lines: a summary line, then one line per
 // sample). Genotypes are never printed, only counts and annotation results. Bad input exits with
 // status 2 and one line on stderr; nothing prints a stack trace.
 
 import { analyzeGeneticsSource, ancestryForCalls } from './analyze'
 import { type AncestryResult, ancestryTargets, type MissingMarkerAssumption } from './ancestry/index'
+import { buildReferenceIndex } from './dbsnp/reference-index/build-index'
 import { isGeneticsError } from './errors'
 import { scanSource } from './scan/scan-source'
 
 const USAGE =
-  'usage: genetics inspect FILE [--sample NAME] [--annotate compact|full --dbsnp PATH] [--ancestry] [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]'
+  'usage: genetics inspect FILE [--sample NAME] [--annotate compact|full --dbsnp PATH] [--ancestry] [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]\n       genetics index-dbsnp REF.vcf.gz OUT_DIR'
 
 class UsageError extends Error {}
 
@@ -67,6 +69,9 @@ function parseArgs(argv: string[]): CliArgs {
   return args
 }
 
+/** Samples between forced collections in --all-samples runs. */
+const GC_EVERY_SAMPLES = 256
+
 async function inspect(args: CliArgs, out: (line: string) => void): Promise<void> {
   if (args.allSamples) {
     const scan = await scanSource(args.file, {
@@ -82,7 +87,11 @@ async function inspect(args: CliArgs, out: (line: string) => void): Promise<void
       }),
     )
     const assumption = args.assumption ?? (scan.detection.isGvcf ? 'reference_blocks' : 'variant_only')
+    let done = 0
     for (const [sample, calls] of scan.callsBySample ?? []) {
+      // Each sample's calls and estimate are garbage once written; collect now and then so the heap
+      // stays at one sample's size instead of growing until the collector decides to run.
+      if (++done % GC_EVERY_SAMPLES === 0) Bun.gc(true)
       const line: { type: 'sample'; sample: string; ancestry?: AncestryResult | null; warning?: unknown } = {
         type: 'sample',
         sample,
@@ -113,6 +122,8 @@ async function inspect(args: CliArgs, out: (line: string) => void): Promise<void
   const document: Record<string, unknown> = {
     detection: analysis.detection,
     summary: analysis.summary,
+    strand: analysis.strand,
+    geneticSex: analysis.geneticSex,
     warnings: analysis.warnings,
   }
   if (args.annotate !== null) document.compact = analysis.compact
@@ -128,6 +139,13 @@ export async function runCli(
   err: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
 ): Promise<number> {
   try {
+    if (argv[0] === 'index-dbsnp') {
+      if (argv.length !== 3) throw new UsageError(USAGE)
+      const manifest = await buildReferenceIndex(argv[1], argv[2])
+      const { chromosomes, ...summary } = manifest
+      out(JSON.stringify({ ...summary, chromosomes: chromosomes.length }, null, 2))
+      return 0
+    }
     await inspect(parseArgs(argv), out)
     return 0
   } catch (error) {

@@ -10,6 +10,16 @@ export { GeneticsCancelledError, type GeneticsErrorCode, GeneticsInputError, isG
 export { trimAlleles } from './normalize/alleles'
 export { canonicalChromosome } from './normalize/chromosome'
 export { scanSource } from './scan/scan-source'
+export { type GeneticSex, type GeneticSexCall, inferGeneticSex } from './sex/infer-genetic-sex'
+export {
+  inferStrand,
+  isPalindromic,
+  type OrientedCalls,
+  orientCalls,
+  referenceAlleleStrand,
+  type StrandCall,
+  type StrandOrientation,
+} from './strand/strand-orientation'
 export type {
   BuildCall,
   Compression,

@@ -126,6 +126,17 @@ export interface GenotypeCounts {
   homozygous_unknown_ref: number
 }
 
+/** What genetic sex is inferred from: X heterozygosity outside the PARs and calls on Y. */
+export interface SexChromosomeCounts {
+  /** Called X sites: heterozygous, homozygous (two equal alleles), one allele only. */
+  xHet: number
+  xHom: number
+  xHaploid: number
+  /** Y sites with a call, and Y sites listed but not called ('--', './.'). */
+  yCalled: number
+  yNoCall: number
+}
+
 /** Summary statistics of one streaming pass. */
 export interface ScanSummary {
   format: SourceFormat
@@ -161,6 +172,8 @@ export interface ScanSummary {
   genotypes: GenotypeCounts
   /** Consumer rows with indel calls (I/D letters). */
   indelCalls: number
+  /** Calls of the counted sample on the sex chromosomes (X outside the pseudoautosomal regions). */
+  sexChromosomes: SexChromosomeCounts
   /** Records per canonical chromosome, in first-seen order. */
   chromosomes: Record<string, number>
   /** True when records are grouped by chromosome and positions never decrease within one. */
@@ -174,8 +187,11 @@ export interface ScanResult {
   summary: ScanSummary
   /** Calls of the selected sample keyed by SiteTarget.key; targets not seen in the file are absent. */
   calls: Map<string, SiteCall>
-  /** With allSamples: sample name -> calls keyed by SiteTarget.key. */
-  callsBySample?: Map<string, Map<string, SiteCall>>
+  /**
+   * With allSamples: sample name -> calls keyed by SiteTarget.key. Each sample's calls are built when
+   * read and not kept, so memory does not grow with the sample count; read each sample once.
+   */
+  callsBySample?: ReadonlyMap<string, Map<string, SiteCall>>
   warnings: GeneticsWarning[]
 }
 
@@ -196,8 +212,11 @@ export interface ScanOptions {
 
 /** Coverage of a full-dbSNP annotation. */
 export interface DbsnpResult {
-  /** 'merge_join': both files streamed in coordinate order; 'tabix': region reads per input site. */
-  method: 'merge_join' | 'tabix'
+  /**
+   * 'index': lookups in the provisioned index (`index-dbsnp`); 'merge_join': both files streamed in
+   * coordinate order; 'tabix': region reads per input site.
+   */
+  method: 'index' | 'merge_join' | 'tabix'
   /** ALT alleles examined (multi-allelic records split; placeholders and symbolic alleles skipped). */
   alleles: number
   /** Alleles given an rsID (alleles matched exactly after trimming). */
@@ -209,7 +228,7 @@ export interface DbsnpResult {
   /** Assigned alleles whose input record already carried that same rsID / a different rsID. */
   agreedWithInputId: number
   differedFromInputId: number
-  /** Alleles that matched more than one dbSNP rsID (the first in reference order is assigned). */
+  /** Alleles that matched more than one dbSNP rsID (the record at the input POS is assigned, else the first in reference order). */
   multipleRsids: number
   /** Input contig name -> reference contig name, for contigs that were joined. */
   contigMapping: Record<string, string>

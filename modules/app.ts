@@ -9,6 +9,7 @@ import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
 import { dashboardsModule } from './dashboards'
 import { discoveryModule } from './discovery'
+import { docsModule } from './docs'
 import { geneticsModule } from './genetics'
 import { geneticsTasks } from './genetics/tasks'
 import { goalsModule } from './goals'
@@ -41,6 +42,7 @@ import { trendsModule } from './trends'
 /** The service's domain modules, in mounting order. Add a module here (one import, one entry). */
 export const MODULES: readonly DomainModule[] = [
   discoveryModule,
+  docsModule,
   authModule,
   sandboxModule,
   sourcesModule,

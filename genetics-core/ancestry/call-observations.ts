@@ -21,12 +21,18 @@ export interface InterpretedCalls {
   positionDiffers: number
 }
 
-type MarkerOutcome = 'usable' | 'noCall' | 'filtered' | 'alleleMismatch' | 'unexpectedPloidy'
+type MarkerOutcome =
+  | 'usable'
+  | 'noCall'
+  | 'filtered'
+  | 'alleleMismatch'
+  | 'unexpectedPloidy'
+  | 'strandAmbiguous'
 
 export function interpretCalls(
   model: CompiledAncestryModel,
   calls: ReadonlyMap<string, SiteCall>,
-  options: Pick<AncestryOptions, 'build' | 'assumption'>,
+  options: Pick<AncestryOptions, 'build' | 'assumption' | 'strandWithheld'>,
 ): InterpretedCalls {
   const markers = model.file.markers
   for (const [key, call] of calls) checkCallShape(key, call)
@@ -40,7 +46,7 @@ export function interpretCalls(
     usable: 0,
     assumedHomozygousReference: 0,
     missing: 0,
-    unusable: { noCall: 0, filtered: 0, alleleMismatch: 0, unexpectedPloidy: 0 },
+    unusable: { noCall: 0, filtered: 0, alleleMismatch: 0, unexpectedPloidy: 0, strandAmbiguous: 0 },
   }
   const index: number[] = []
   const alt: number[] = []
@@ -49,7 +55,8 @@ export function interpretCalls(
   let fromReferenceBlocks = 0
 
   markers.forEach((marker, m) => {
-    const call = calls.get(ancestryTargetKey(marker))
+    const key = ancestryTargetKey(marker)
+    const call = calls.get(key)
     if (!call) {
       if (fillAbsent) {
         coverage.assumedHomozygousReference++
@@ -65,7 +72,9 @@ export function interpretCalls(
     const expected =
       options.build === 'GRCh37' ? marker.grch37 : options.build === 'GRCh38' ? marker.grch38 : null
     if (expected !== null && (call.pos !== expected || call.chrom !== marker.chrom)) positionDiffers++
-    const counted = countAltAlleles(call, marker.ref, marker.alt)
+    const counted = options.strandWithheld?.has(key)
+      ? { outcome: 'strandAmbiguous' as const, alt: 0, total: 0 }
+      : countAltAlleles(call, marker.ref, marker.alt)
     if (counted.outcome !== 'usable') {
       coverage.unusable[counted.outcome]++
       return

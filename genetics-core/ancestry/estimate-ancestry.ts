@@ -199,8 +199,14 @@ function validateOptions(calls: unknown, options: AncestryOptions, replicates: n
 
 function dataWarnings(interpreted: ReturnType<typeof interpretCalls>, options: AncestryOptions): string[] {
   const { coverage } = interpreted
-  const { alleleMismatch, filtered, unexpectedPloidy } = coverage.unusable
+  const { alleleMismatch, filtered, unexpectedPloidy, strandAmbiguous } = coverage.unusable
   const warnings: string[] = []
+  if (strandAmbiguous > 0) {
+    warnings.push(
+      `${counted(strandAmbiguous, 'palindromic marker')} (A/T or C/G) could not be read because the file's ` +
+        'strand could not be established, and were left out.',
+    )
+  }
   if (alleleMismatch > 0) {
     warnings.push(
       `${counted(alleleMismatch, 'call')} had letters matching neither panel allele (another strand, an indel ` +

@@ -22,6 +22,8 @@ export interface AncestryOptions {
   bootstrap?: number
   /** Seed of the bootstrap resampling (default 1); the same seed gives the same intervals. */
   seed?: number
+  /** Target keys of palindromic markers (A/T, C/G) not to read because the file's strand is unknown. */
+  strandWithheld?: ReadonlySet<string>
 }
 
 export interface AncestryCoverage {
@@ -44,6 +46,8 @@ export interface AncestryCoverage {
     alleleMismatch: number
     /** More than two called alleles at an autosomal marker. */
     unexpectedPloidy: number
+    /** Palindromic markers (A/T, C/G) left out because the file's strand could not be established. */
+    strandAmbiguous: number
   }
 }
 

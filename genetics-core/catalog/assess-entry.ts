@@ -4,6 +4,8 @@
 // Zygosity is counted from the alleles here rather than taken from the call, because a consumer
 // array call has no REF and only the entry knows which letter is the variant.
 
+import type { GeneticSex } from '../sex/infer-genetic-sex'
+import { isNonPseudoautosomalX } from '../sex/sex-chromosome-sites'
 import type { GenomeBuild, SiteCall } from '../types'
 import { sameAllele, trimAlleles } from './allele-key'
 import { canonicalChrom } from './chrom'
@@ -97,10 +99,23 @@ function interpretationFor(entry: CatalogEntry, genotype: CompactGenotype): stri
   }
 }
 
+/**
+ * A man has one X outside the pseudoautosomal regions. Callers and arrays often still write two
+ * letters there ('AA', 1/1): those are read as one copy, and a heterozygous call is not read at all.
+ */
+function oneCopyOfX(alleles: string[]): { alleles: string[] } | { reason: string } {
+  if (alleles.length !== 2) return { alleles }
+  if (alleles[0] === alleles[1]) return { alleles: [alleles[0]] }
+  return {
+    reason: `The call is heterozygous (${alleles.join('/')}) on X outside the pseudoautosomal regions, but the file's X calls show one X chromosome; the call is likely an artefact and is not interpreted.`,
+  }
+}
+
 export function assessEntry(
   entry: CatalogEntry,
   call: SiteCall | undefined,
   build: GenomeBuild,
+  sex: GeneticSex = 'unknown',
 ): EntryAssessment {
   const base = { entryId: entry.id }
   if (call === undefined) {
@@ -127,7 +142,13 @@ export function assessEntry(
     }
   }
   const matchedBy = byRsid && byPosition ? 'rsid_and_position' : byRsid ? 'rsid' : 'position'
-  const alleles = call.alleles.map((a) => String(a).toUpperCase())
+  let alleles = call.alleles.map((a) => String(a).toUpperCase())
+  if (sex === 'male' && canonicalChrom(call.chrom) === 'X' && isNonPseudoautosomalX(call.pos)) {
+    const read = oneCopyOfX(alleles)
+    if ('reason' in read)
+      return { ...base, status: 'not_comparable', matchedBy, alleles, reason: read.reason }
+    alleles = read.alleles
+  }
   const missing = alleles.filter((a) => a === '.' || a === '' || a === '-' || a === '0').length
   if (call.zygosity === 'no_call' || alleles.length === 0 || missing === alleles.length) {
     return { ...base, status: 'no_call', matchedBy, reason: 'The source has no genotype at this site.' }
@@ -162,6 +183,23 @@ export function assessEntry(
       ? classifyArrayAllele(a, entry)
       : classifyVcfAllele(a, call, ref, entry, byPosition ? site : null),
   )
+  // A 1/2 call where one ALT is the catalog variant: one copy carries it, the other copy a different
+  // ALT. The entry speaks of its variant only, so count the copies that carry it and say what else is there.
+  if (!classes.includes('uncomparable') && classes.includes('other') && classes.includes('alt')) {
+    const others = alleles.filter((_a, i) => classes[i] === 'other').join(',')
+    const assessed = genotypeAssessment(
+      entry,
+      base,
+      matchedBy,
+      alleles,
+      classes.map((c) => (c === 'other' ? 'ref' : c)),
+    )
+    if (assessed.status !== 'assessed') return assessed
+    return {
+      ...assessed,
+      reason: `The other copy carries ${ref ?? '?'}>${others}, not the catalog variant; the interpretation speaks of ${entry.ref}>${entry.alt} on one copy only.`,
+    }
+  }
   if (!classes.includes('uncomparable') && classes.includes('other')) {
     const others = alleles.filter((_a, i) => classes[i] === 'other').join(',')
     return {

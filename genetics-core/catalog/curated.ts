@@ -15,6 +15,27 @@ export const CURATED_RELEASE = '1.0.0'
 const PYPGX_TABLE =
   'https://github.com/sbslee/pypgx/blob/003bda6cfc73af312381a0daa68318152f87634f/pypgx/api/data/variant-table.csv'
 
+/** A later revision of the same table, which added G6PD and MTHFR rows. */
+const PYPGX_TABLE_2023 =
+  'https://github.com/sbslee/pypgx/blob/fa6b9f70747bdf1b6566adc5c21bb17276ae9f52/pypgx/api/data/variant-table.csv'
+
+/** The other build's position from the 2023 PyPGx table, whose known-build column agrees with ours. */
+function pypgx2023(
+  pos: number,
+  row: string,
+  agreesWith: string,
+): { from: 'documented'; pos: number; checked: Provenance } {
+  return {
+    from: 'documented',
+    pos,
+    checked: {
+      source: PYPGX_TABLE_2023,
+      locator: `row ${row}`,
+      note: `position read from the PyPGx variant table; its other build column equals ${agreesWith}`,
+    },
+  }
+}
+
 /** A GRCh37 position read from PyPGx's variant table, whose GRCh38 column agrees with PharmCAT. */
 function pypgx(pos: number, row: string): { from: 'documented'; pos: number; checked: Provenance } {
   return {
@@ -424,7 +445,7 @@ export const CURATED_FACTS: CuratedFact[] = [
       homRef: 'No copy of DPYD c.2846A>T at this position.',
       het: 'One copy of DPYD c.2846A>T, a decreased-function allele. DPD activity is partly reduced, and CPIC recommends a reduced fluoropyrimidine starting dose with titration.',
       homAlt:
-        'Two copies of DPYD c.2846A>T: DPD activity is clearly reduced; fluoropyrimidines should only be used with a strongly reduced dose or an alternative, as CPIC and the oncology team advise.',
+        'Two copies of DPYD c.2846A>T, a decreased-function allele (DPYD activity score 1, an intermediate metabolizer in CPIC terms): DPD activity is reduced. CPIC recommends starting fluoropyrimidines (5-fluorouracil, capecitabine) at half the usual dose and then adjusting to tolerance or drug levels. An oncology team should know this before treatment.',
     },
     evidence: {
       level: 'strong',
@@ -449,7 +470,7 @@ export const CURATED_FACTS: CuratedFact[] = [
       homRef: 'No copy of DPYD c.1129-5923C>G (HapB3) at this position.',
       het: 'One copy of DPYD c.1129-5923C>G (HapB3), a decreased-function allele. DPD activity is partly reduced, and CPIC recommends a reduced fluoropyrimidine starting dose with titration.',
       homAlt:
-        'Two copies of DPYD HapB3: DPD activity is clearly reduced; fluoropyrimidines should only be used with a strongly reduced dose or an alternative, as CPIC and the oncology team advise.',
+        'Two copies of DPYD HapB3, a decreased-function allele (DPYD activity score 1, an intermediate metabolizer in CPIC terms): DPD activity is reduced. CPIC recommends starting fluoropyrimidines (5-fluorouracil, capecitabine) at half the usual dose and then adjusting to tolerance or drug levels. An oncology team should know this before treatment.',
     },
     evidence: {
       level: 'strong',
@@ -557,9 +578,13 @@ export const CURATED_FACTS: CuratedFact[] = [
     ref: 'C',
     alt: 'T',
     grch37: {
-      sources: [],
-      missing:
-        'No shipped file gives a GRCh37 position for this G6PD variant and none was verified in public documentation; GRCh37 sources are matched by rsID only.',
+      sources: [
+        pypgx2023(
+          153764217,
+          'G6PD,X-153764217-C-T,X-154536002-C-T,rs1050828',
+          'the PharmCAT GRCh38 position of the same rsID',
+        ),
+      ],
     },
     grch38: { sources: [{ from: 'pharmcat' }] },
     interpretation: {
@@ -587,9 +612,13 @@ export const CURATED_FACTS: CuratedFact[] = [
     ref: 'G',
     alt: 'A',
     grch37: {
-      sources: [],
-      missing:
-        'No shipped file gives a GRCh37 position for this G6PD variant and none was verified in public documentation; GRCh37 sources are matched by rsID only.',
+      sources: [
+        pypgx2023(
+          153762634,
+          'G6PD,X-153762634-G-A,X-154534419-G-A,rs5030868',
+          'the PharmCAT GRCh38 position of the same rsID',
+        ),
+      ],
     },
     grch38: { sources: [{ from: 'pharmcat' }] },
     interpretation: {
@@ -760,9 +789,19 @@ export const CURATED_FACTS: CuratedFact[] = [
     alt: 'G',
     grch37: { sources: [{ from: 'gwas' }] },
     grch38: {
-      sources: [],
-      missing:
-        'No GRCh38 position for rs1799945 was found in a shipped file or verified in public documentation; GRCh38 sources are matched by rsID only.',
+      sources: [
+        {
+          from: 'documented',
+          pos: 26090951,
+          checked: {
+            source:
+              'https://github.com/bihealth/auto-acmg/blob/a9b2ebb6de492c38125d0d5ce63852a6a42e09de/src/defs/auto_acmg.py',
+            locator:
+              'BA1 exception list: NM_000410.3:c.187C>G at chr6:26091179 (GRCh37) and chr6:26090951 (GRCh38), C>G',
+            note: 'GRCh38 position and C>G alleles of HFE H63D (c.187C>G, rs1799945); the GRCh37 position in the same list equals the GWAS Catalog position',
+          },
+        },
+      ],
     },
     interpretation: {
       homRef: 'No copy of HFE H63D.',
@@ -920,9 +959,13 @@ export const CURATED_FACTS: CuratedFact[] = [
     alt: 'A',
     grch37: { sources: [{ from: 'gwas' }] },
     grch38: {
-      sources: [],
-      missing:
-        'The only GRCh38 position found for rs1801133 was on a page that also misstates its alleles, so it was not trusted; GRCh38 sources are matched by rsID only.',
+      sources: [
+        pypgx2023(
+          11796321,
+          'MTHFR,1-11856378-G-A,1-11796321-G-A,rs1801133',
+          'the GWAS Catalog GRCh37 position of the same rsID',
+        ),
+      ],
     },
     interpretation: {
       homRef: 'No copy of MTHFR 677T (A on the plus strand).',

@@ -3,6 +3,7 @@
 // finding), coverage figures, the derived APOE genotype and plain notes on what the result can and
 // cannot say. Health data stay in the returned object; nothing is logged.
 
+import type { GeneticSex } from '../sex/infer-genetic-sex'
 import type { GenomeBuild, SiteCall } from '../types'
 import { apoeFromAssessments } from './apoe'
 import { assessEntry, type EntryAssessment } from './assess-entry'
@@ -23,6 +24,10 @@ export function interpretCompact(
   calls: Map<string, SiteCall>,
   build: GenomeBuild,
   catalog: CompactCatalog = compactCatalog(),
+  /** Entry ids of palindromic sites (A/T, C/G) whose letters cannot be read: the file's strand is unknown. */
+  strandWithheld: ReadonlySet<string> = new Set(),
+  /** Genetic sex inferred from the file: with 'male', X calls outside the PARs are read as one copy. */
+  sex: GeneticSex = 'unknown',
 ): CompactAnnotationResult {
   if (!(calls instanceof Map))
     throw new CompactAnnotationError('invalid_calls', 'calls must be a Map of target key to SiteCall')
@@ -30,7 +35,13 @@ export function interpretCompact(
     throw new CompactAnnotationError('invalid_build', `unknown genome build ${String(build)}`)
 
   const assessed: EntryAssessment[] = catalog.entries.map((entry) =>
-    assessEntry(entry, calls.get(entry.id), build),
+    strandWithheld.has(entry.id) && calls.has(entry.id)
+      ? {
+          entryId: entry.id,
+          status: 'not_comparable',
+          reason: `The alleles ${entry.ref}/${entry.alt} are each other's complement and the file's strand could not be established, so the call here could read either way; it is not interpreted.`,
+        }
+      : assessEntry(entry, calls.get(entry.id), build, sex),
   )
   const findings: CompactFinding[] = []
   catalog.entries.forEach((entry, i) => {
@@ -74,6 +85,18 @@ export function interpretCompact(
   else if (withoutPosition.length > 0) {
     notes.push(
       `${plural(withoutPosition.length, 'entry has', 'entries have')} no ${build} position and can only be matched by rsID.`,
+    )
+  }
+  const withheld = catalog.entries.filter((e) => strandWithheld.has(e.id) && calls.has(e.id)).length
+  if (withheld > 0) {
+    notes.push(
+      `${plural(withheld, 'palindromic site (A/T or C/G) was', 'palindromic sites (A/T or C/G) were')} not interpreted because the file's strand could not be established from its other sites.`,
+    )
+  }
+  const mixed = assessed.filter((a) => a.status === 'assessed' && a.reason).length
+  if (mixed > 0) {
+    notes.push(
+      `${plural(mixed, 'site carries', 'sites carry')} the catalog variant on one copy and a different variant on the other (a 1/2 genotype); the interpretation speaks of the catalog variant only.`,
     )
   }
   const different = count('different_variant')

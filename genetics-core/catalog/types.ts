@@ -110,7 +110,8 @@ export interface CompactAssessment {
   altCopies?: number
   /** Only when status is 'assessed': the interpretation for this genotype. */
   interpretation?: string
-  /** Human-readable reason for any status other than 'assessed'. */
+  /** Human-readable reason for any status other than 'assessed', or the caveat on an assessed call
+   * whose other copy carries a different ALT (a 1/2 genotype). */
   reason?: string
 }
 

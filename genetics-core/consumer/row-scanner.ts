@@ -1,12 +1,15 @@
 // Scanner for consumer genotype rows (23andMe, AncestryDNA, MyHeritage, FTDNA, LivingDNA,
-// deCODEme). These files are small (about 700k rows), so rows are parsed as strings; counts and
-// lookups mirror the VCF body scanner so both feed the same accumulator.
+// deCODEme). Well-formed rows are read from their bytes (fields by offset, no strings but the
+// chromosome name, cached); anything unusual (the column-header row, a bad position or genotype, too
+// few columns) goes through the string parser, which words the problem. Counts and lookups mirror the
+// VCF body scanner so both feed the same accumulator.
 
-import { chromosomeCode } from '../normalize/chromosome'
+import { canonicalConsumerChromosome, chromosomeCode } from '../normalize/chromosome'
 import { C } from '../scan/counters'
 import { LineScanner, latin1 } from '../scan/line-scanner'
 import { Lookup, type LookupTables, rsNumber } from '../scan/lookup-tables'
 import type { ChromRun } from '../scan/segment-scan'
+import { isNonPseudoautosomalX } from '../sex/sex-chromosome-sites'
 import { isRowProblem, parseConsumerRow } from './consumer-row'
 import { type ConsumerLayout, normaliseHeaderRow } from './layouts'
 
@@ -27,9 +30,123 @@ export class ConsumerRowScanner extends LineScanner {
     this.run = null
   }
 
+  // Field offsets of the current row (start, end pairs) and the last chromosome seen, as bytes.
+  private readonly fields = new Int32Array(64)
+  private chromBytes = new Uint8Array(0)
+  private chromRaw = ''
+  private chromCanonical = ''
+  private chromCode = 0
+
+  /** Reads a well-formed row from its bytes; false hands the row to the string parser. */
+  private fastRow(buf: Uint8Array, s: number, e: number): boolean {
+    const layout = this.layout
+    const sep = layout.separator === '\t' ? 9 : 44
+    const fields = this.fields
+    let n = 0
+    let start = s
+    for (let i = s; i <= e; i++) {
+      if (i === e || buf[i] === sep) {
+        if (n === 32) return false
+        let fs = start
+        let fe = i
+        while (fs < fe && buf[fs] === 32) fs++
+        while (fe > fs && buf[fe - 1] === 32) fe--
+        if (fe - fs >= 2 && buf[fs] === 34 && buf[fe - 1] === 34) {
+          fs++
+          fe--
+        }
+        fields[2 * n] = fs
+        fields[2 * n + 1] = fe
+        n++
+        start = i + 1
+      }
+    }
+    if (n < layout.minColumns) return false
+    // Position: digits only (the column-header row fails here and is recognised by the parser).
+    const ps = fields[2 * layout.pos]
+    const pe = fields[2 * layout.pos + 1]
+    if (ps === pe) return false
+    let pos = 0
+    for (let i = ps; i < pe; i++) {
+      const c = buf[i]
+      if (c < 48 || c > 57) return false
+      pos = pos * 10 + (c - 48)
+    }
+    // Genotype letters (upper-cased), or a no-call.
+    let a = 0
+    let b = 0
+    let letters = 0
+    if (layout.genotype >= 0) {
+      const gs = fields[2 * layout.genotype]
+      const ge = fields[2 * layout.genotype + 1]
+      letters = ge - gs
+      if (letters > 2) return false
+      if (letters >= 1) a = upper(buf[gs])
+      if (letters === 2) b = upper(buf[gs + 1])
+    } else {
+      const s1 = fields[2 * layout.allele1]
+      const s2 = fields[2 * layout.allele2]
+      if (fields[2 * layout.allele1 + 1] - s1 !== 1 || fields[2 * layout.allele2 + 1] - s2 !== 1) return false
+      a = upper(buf[s1])
+      b = upper(buf[s2])
+      letters = 2
+    }
+    const missing = letters === 0 || (isMissing(a) && (letters === 1 || isMissing(b)))
+    if (!missing && (!isLetter(a) || (letters === 2 && !isLetter(b)))) return false
+    const called = missing ? 0 : letters
+    // Chromosome, decoded only when it changes.
+    const cs = fields[2 * layout.chrom]
+    const ce = fields[2 * layout.chrom + 1]
+    if (!sameBytes(this.chromBytes, buf, cs, ce)) {
+      this.chromBytes = buf.slice(cs, ce)
+      this.chromRaw = latin1(buf, cs, ce)
+      this.chromCanonical = canonicalConsumerChromosome(this.chromRaw)
+      this.chromCode = chromosomeCode(this.chromCanonical)
+    }
+    // rsID from the id column.
+    const is = fields[2 * layout.id]
+    const ie = fields[2 * layout.id + 1]
+    let rs = -1
+    if (ie - is >= 3 && (buf[is] | 32) === 114 && (buf[is + 1] | 32) === 115) {
+      let v = 0
+      let i = is + 2
+      for (; i < ie && buf[i] >= 48 && buf[i] <= 57; i++) v = v * 10 + (buf[i] - 48)
+      if (i > is + 2) rs = v
+    }
+
+    const counts = this.counts
+    counts[C.records]++
+    if (rs >= 0) counts[C.withRsid]++
+    if (called === 0) counts[C.gNoCall]++
+    else if (called === 1) counts[C.gHemizygous]++
+    else if (a !== b) counts[C.gHet]++
+    else counts[C.gHomozygousUnknownRef]++
+    if (called > 0 && (a === 68 || a === 73 || (called === 2 && (b === 68 || b === 73))))
+      counts[C.indelCalls]++
+    const canonical = this.chromCanonical
+    if (canonical === 'Y') counts[called === 0 ? C.yNoCall : C.yCalled]++
+    else if (canonical === 'X' && called > 0 && isXOutsidePar({ rawChrom: this.chromRaw, pos })) {
+      counts[called === 1 ? C.xHaploid : a !== b ? C.xHet : C.xHom]++
+    }
+    const run = this.run
+    if (run === null || run.name !== this.chromRaw) {
+      this.run = { name: this.chromRaw, records: 1, firstPos: pos, lastPos: pos, sorted: true }
+      this.runs.push(this.run)
+    } else {
+      run.records++
+      if (pos < run.lastPos) run.sorted = false
+      run.lastPos = pos
+    }
+    const lookup = this.lookup
+    if (lookup && ((rs >= 0 && lookup.hasRs(rs)) || lookup.hasPosition(this.chromCode, pos)))
+      this.hit(buf, s, e)
+    return true
+  }
+
   protected scanLine(buf: Uint8Array, s: number, e: number): void {
     if (s === e) return
     if (buf[s] === 35 /* # */) return
+    if (this.fastRow(buf, s, e)) return
     const line = latin1(buf, s, e)
     if (this.layout.headerRow !== null && normaliseHeaderRow(line) === this.layout.headerRow) return
     const parsed = parseConsumerRow(this.layout, line)
@@ -53,6 +170,10 @@ export class ConsumerRowScanner extends LineScanner {
     else if (row.alleles[0] !== row.alleles[1]) counts[C.gHet]++
     else counts[C.gHomozygousUnknownRef]++
     if (row.alleles.some((a) => a === 'I' || a === 'D')) counts[C.indelCalls]++
+    if (row.chrom === 'Y') counts[n === 0 ? C.yNoCall : C.yCalled]++
+    else if (row.chrom === 'X' && n > 0 && isXOutsidePar(row)) {
+      counts[n === 1 ? C.xHaploid : row.alleles[0] !== row.alleles[1] ? C.xHet : C.xHom]++
+    }
 
     const run = this.run
     if (run === null || run.name !== row.rawChrom) {
@@ -69,4 +190,29 @@ export class ConsumerRowScanner extends LineScanner {
       this.hit(buf, s, e)
     }
   }
+}
+
+/** AncestryDNA writes PAR rows as chromosome 25 and 23andMe-style files as XY: both are not X proper. */
+function isXOutsidePar(row: { rawChrom: string; pos: number }): boolean {
+  return row.rawChrom !== '25' && row.rawChrom.toUpperCase() !== 'XY' && isNonPseudoautosomalX(row.pos)
+}
+
+function upper(c: number): number {
+  return c >= 97 && c <= 122 ? c - 32 : c
+}
+
+/** A, C, G, T, D, I. */
+function isLetter(c: number): boolean {
+  return c === 65 || c === 67 || c === 71 || c === 84 || c === 68 || c === 73
+}
+
+/** '-', '0', '.': a missing allele. */
+function isMissing(c: number): boolean {
+  return c === 45 || c === 48 || c === 46
+}
+
+function sameBytes(known: Uint8Array, buf: Uint8Array, start: number, end: number): boolean {
+  if (known.length !== end - start) return false
+  for (let i = 0; i < known.length; i++) if (known[i] !== buf[start + i]) return false
+  return true
 }

@@ -5,17 +5,20 @@
 // that turn out unsorted, use tabix region reads.
 
 import { access } from 'node:fs/promises'
-import { inspectSource } from '../detect/inspect-source'
+import { type Inspection, inspectSource } from '../detect/inspect-source'
 import { GeneticsCancelledError, GeneticsInputError, throwIfAborted } from '../errors'
 import { canonicalChromosome } from '../normalize/chromosome'
 import { ProgressReporter } from '../scan/progress'
 import { fileSize } from '../stream/sniff'
 import { ScanWorkerPool } from '../stream/worker-pool'
-import type { DbsnpOptions, DbsnpResult, GeneticsWarning } from '../types'
+import type { BuildCall, DbsnpOptions, DbsnpResult, GeneticsWarning } from '../types'
 import { AlleleStream } from './allele-stream'
 import { readIndexOffsets } from './index-offsets'
 import { newJoinStats } from './join-stats'
 import { InputNotSorted, mergeJoin, ReferenceSource } from './merge-join'
+import type { IndexedChromosome } from './reference-index/format'
+import { indexJoin } from './reference-index/index-join'
+import { isIndexPath, readManifest } from './reference-index/index-reader'
 import { tabixJoin } from './tabix-join'
 
 /** Below this input/reference size ratio the input is "sparse" and region reads are cheaper. */
@@ -55,7 +58,11 @@ async function startPool(
   requested: number | undefined,
 ): Promise<ScanWorkerPool | null> {
   if (requested === 0) return null
-  const sizes = await Promise.all([fileSize(path), fileSize(dbsnpPath)]).catch(() => [0, 0])
+  // An index directory has no size of its own: the input alone decides.
+  const sizes = await Promise.all([
+    fileSize(path).catch(() => 0),
+    isIndexPath(dbsnpPath) ? Promise.resolve(0) : fileSize(dbsnpPath).catch(() => 0),
+  ])
   const workers = requested ?? (sizes[0] + sizes[1] > WORKER_THRESHOLD_BYTES ? 2 : 0)
   return workers > 0 ? new ScanWorkerPool(workers) : null
 }
@@ -78,6 +85,7 @@ async function annotate(
       'full dbSNP annotation needs a VCF with REF and ALT alleles; consumer genotype files already carry rsIDs',
     )
   }
+  if (isIndexPath(dbsnpPath)) return annotateWithIndex(path, input, dbsnpPath, options, pool)
   const reference = await inspectSource(dbsnpPath, { signal }).catch((error) => {
     if (error instanceof GeneticsInputError) {
       throw new GeneticsInputError(
@@ -96,24 +104,7 @@ async function annotate(
   const indexPath = await findIndex(dbsnpPath)
   const inputBuild = input.detection.build
   const referenceBuild = reference.detection.build
-  if (
-    inputBuild.build !== 'unknown' &&
-    referenceBuild.build !== 'unknown' &&
-    inputBuild.build !== referenceBuild.build
-  ) {
-    throw new GeneticsInputError(
-      'BUILD_MISMATCH',
-      `the input is ${inputBuild.build} (${inputBuild.method}) but the dbSNP reference is ${referenceBuild.build}; positions would not match`,
-    )
-  }
-  const warnings: GeneticsWarning[] = []
-  if (inputBuild.build === 'unknown' || referenceBuild.build === 'unknown') {
-    warnings.push({
-      code: 'BUILD_UNVERIFIED',
-      message:
-        'the build of the input or of the reference is unknown, so it could not be checked that they match',
-    })
-  }
+  const warnings = buildWarnings(inputBuild, referenceBuild)
 
   const offsets = await readIndexOffsets(indexPath)
   const referenceByChrom = new Map<string, string>()
@@ -226,6 +217,99 @@ async function annotate(
     referenceBuild,
     warnings,
   }
+}
+
+/** The join against a provisioned index (`index-dbsnp`): one lookup path for sorted and unsorted input. */
+async function annotateWithIndex(
+  path: string,
+  input: Inspection,
+  indexPath: string,
+  options: DbsnpOptions,
+  pool: ScanWorkerPool | null,
+): Promise<DbsnpResult> {
+  const { signal } = options
+  const { dir, manifest } = readManifest(indexPath)
+  const inputBuild = input.detection.build
+  const referenceBuild = manifest.referenceBuild as BuildCall
+  const warnings = buildWarnings(inputBuild, referenceBuild)
+  const byCanonical = new Map<string, IndexedChromosome>()
+  for (const c of manifest.chromosomes) if (!byCanonical.has(c.canonical)) byCanonical.set(c.canonical, c)
+  const stats = newJoinStats()
+  const unmatched = new Set<string>()
+  const contigMapping = new Map<string, string>()
+  const progress = new ProgressReporter(options.onProgress, input.detection.fileBytes)
+  pool?.init(1, 'allele-keys', { role: 'input' })
+  const stream = new AlleleStream({
+    path,
+    compression: input.detection.compression,
+    role: 'input',
+    pool,
+    channel: 1,
+    signal,
+    inFlight: IN_FLIGHT,
+  })
+  const onAbort = () => void pool?.terminate()
+  signal?.addEventListener('abort', onAbort, { once: true })
+  progress.report('annotating', 0, 0, true)
+  try {
+    await indexJoin(stream, {
+      stats,
+      onAssigned: options.onAssigned,
+      dir,
+      chromosomeFor: (chrom) => byCanonical.get(chrom) ?? null,
+      unmatched,
+      contigMapping,
+      signal,
+      onBatch: () => progress.report('annotating', stream.bytesRead, stream.records),
+    })
+  } catch (error) {
+    if (signal?.aborted) throw new GeneticsCancelledError()
+    throw error
+  } finally {
+    stream.close()
+    signal?.removeEventListener('abort', onAbort)
+  }
+  throwIfAborted(signal)
+  progress.report('done', input.detection.fileBytes, stream.records, true)
+  return {
+    method: 'index',
+    alleles: stats.alleles,
+    assigned: stats.assigned,
+    coverage: stats.alleles === 0 ? 0 : stats.assigned / stats.alleles,
+    alleleMismatches: stats.alleleMismatches,
+    agreedWithInputId: stats.agreedWithInputId,
+    differedFromInputId: stats.differedFromInputId,
+    multipleRsids: stats.multipleRsids,
+    contigMapping: Object.fromEntries(contigMapping),
+    unmatchedContigs: [...unmatched],
+    build: inputBuild,
+    referenceBuild,
+    warnings,
+  }
+}
+
+/** Refuses builds that differ; warns when one side's build is unknown. */
+function buildWarnings(inputBuild: BuildCall, referenceBuild: BuildCall): GeneticsWarning[] {
+  if (
+    inputBuild.build !== 'unknown' &&
+    referenceBuild.build !== 'unknown' &&
+    inputBuild.build !== referenceBuild.build
+  ) {
+    throw new GeneticsInputError(
+      'BUILD_MISMATCH',
+      `the input is ${inputBuild.build} (${inputBuild.method}) but the dbSNP reference is ${referenceBuild.build}; positions would not match`,
+    )
+  }
+  if (inputBuild.build === 'unknown' || referenceBuild.build === 'unknown') {
+    return [
+      {
+        code: 'BUILD_UNVERIFIED',
+        message:
+          'the build of the input or of the reference is unknown, so it could not be checked that they match',
+      },
+    ]
+  }
+  return []
 }
 
 async function findIndex(dbsnpPath: string): Promise<string> {

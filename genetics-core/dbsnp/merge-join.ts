@@ -91,8 +91,12 @@ class ReferenceWindow {
     private readonly chrom: string,
   ) {}
 
+  /**
+   * Loads until a record past `upTo` has been seen: records at one position can continue in the next
+   * batch, so stopping at the first record at `upTo` would leave its neighbours unloaded.
+   */
   async load(upTo: number): Promise<void> {
-    while (!this.exhausted && this.loadedThrough < upTo) {
+    while (!this.exhausted && this.loadedThrough <= upTo) {
       const next = await this.source.next()
       if (next === null) {
         this.exhausted = true
@@ -203,13 +207,15 @@ export async function mergeJoin(input: AlleleStream, ctx: MergeJoinContext): Pro
         stats.alleles++
         if (window === null) continue
         const tpos = batch.tpos[i]
-        if (window.loadedThrough < tpos && !window.exhausted) await window.load(tpos)
+        if (window.loadedThrough <= tpos && !window.exhausted) await window.load(tpos)
         window.dropBefore(pos - LOOKBACK)
         const code = batch.code[i]
         const ti = batch.textIndex[i]
         const text = ti >= 0 ? batch.texts[ti] : null
         let matchRs = -1
+        let firstRs = -1
         let matches = 0
+        let exact = false
         let samePosition = false
         const wpos = window.pos
         const wtpos = window.tpos
@@ -218,8 +224,14 @@ export async function mergeJoin(input: AlleleStream, ctx: MergeJoinContext): Pro
           if (wtpos[k] !== tpos) continue
           samePosition = true
           if (wcode[k] !== code || window.rs[k] < 0 || (text !== null && window.text[k] !== text)) continue
-          if (matches === 0) matchRs = window.rs[k]
-          if (matches === 0 || window.rs[k] !== matchRs) matches++
+          // Several records can trim to the same allele; the one written at the input's own POS is
+          // the exact match (what bcftools assigns) and wins over an earlier one.
+          if (matches === 0) firstRs = window.rs[k]
+          if (matches === 0 || window.rs[k] !== firstRs) matches++
+          if (matchRs < 0 || (!exact && wpos[k] === pos)) {
+            matchRs = window.rs[k]
+            exact = wpos[k] === pos
+          }
         }
         if (matches > 0 && matchRs >= 0) {
           recordAssignment(stats, ctx.onAssigned, name, tpos, code, text, batch.rs[i], matchRs, matches)

@@ -103,7 +103,7 @@ async function resolveBuffer(buffer: PendingAllele[], indexed: TabixIndexedFile,
       const first = alleles[r].pos
       const last = alleles[end - 1].tpos
       // key "tpos:code" -> rs numbers in reference order (text kept for non-SNV confirmation)
-      const known = new Map<string, { rs: number; text: string | null }[]>()
+      const known = new Map<string, { rs: number; text: string | null; pos: number }[]>()
       const positions = new Set<number>()
       await indexed
         .getLines(referenceName, Math.max(0, first - LOOKBACK - 1), last, {
@@ -123,7 +123,7 @@ async function resolveBuffer(buffer: PendingAllele[], indexed: TabixIndexedFile,
               const key = `${b.tpos[k]}:${b.code[k]}`
               const list = known.get(key) ?? []
               const t = b.textIndex[k]
-              list.push({ rs: b.rs[k], text: t >= 0 ? b.texts[t] : null })
+              list.push({ rs: b.rs[k], text: t >= 0 ? b.texts[t] : null, pos: b.pos[k] })
               known.set(key, list)
             }
           },
@@ -142,7 +142,8 @@ async function resolveBuffer(buffer: PendingAllele[], indexed: TabixIndexedFile,
           (c) => allele.text === null || c.text === allele.text,
         )
         if (candidates.length > 0) {
-          const rs = candidates[0].rs
+          // The record written at the input's own POS is the exact match and wins (as in the merge join).
+          const rs = (candidates.find((c) => c.pos === allele.pos) ?? candidates[0]).rs
           const matches = new Set(candidates.map((c) => c.rs)).size
           results.set(allele, { rs, matches })
         } else if (positions.has(allele.tpos)) results.set(allele, 'mismatch')

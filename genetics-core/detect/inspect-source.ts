@@ -58,21 +58,49 @@ export async function inspectSource(
   const base = { compression, fileBytes: size, warnings }
   if (isBcfMagic(head)) return bcfInspection(path, base, null)
 
-  let archiveEntry: string | null = null
-  if (compression === 'zip') {
-    const entries = await listZipEntries(path)
-    if (entries.length === 0)
-      throw new GeneticsInputError('ZIP_ENTRY_INVALID', 'the zip archive holds no genotype file')
-    archiveEntry = entries[0].name
-    if (entries.length > 1) {
-      warnings.push({
-        code: 'ZIP_MULTIPLE_ENTRIES',
-        message: `the zip archive holds ${entries.length} files; reading the first (${archiveEntry})`,
-      })
+  if (compression !== 'zip') return inspectStream(path, base, null, options.signal)
+  const entries = await listZipEntries(path)
+  if (entries.length === 0)
+    throw new GeneticsInputError('ZIP_ENTRY_INVALID', 'the zip archive holds no genotype file')
+  // Exports often put a README or licence before the data: take the first entry whose content is a
+  // genotype file, and say which entries were passed over.
+  const skipped: string[] = []
+  for (const entry of entries.slice(0, MAX_ZIP_ENTRIES_TRIED)) {
+    try {
+      const inspection = await inspectStream(path, { ...base, warnings: [] }, entry.name, options.signal)
+      if (entries.length > 1) {
+        const passedOver = skipped.length > 0 ? `; passed over ${skipped.join(', ')} (not genotype data)` : ''
+        inspection.detection.warnings.unshift({
+          code: 'ZIP_MULTIPLE_ENTRIES',
+          message: `the zip archive holds ${entries.length} files; reading ${entry.name}${passedOver}`,
+        })
+      }
+      inspection.detection.warnings.unshift(...warnings)
+      return inspection
+    } catch (error) {
+      if (!(error instanceof GeneticsInputError) || !NOT_GENOTYPE_DATA.has(error.code)) throw error
+      skipped.push(entry.name)
     }
   }
+  throw new GeneticsInputError(
+    'ZIP_ENTRY_INVALID',
+    `the zip archive holds no genotype file (looked at ${skipped.join(', ').slice(0, 300)})`,
+  )
+}
 
-  const text = await openTextChunks(path, compression, { signal: options.signal, archiveEntry })
+/** Zip entries tried in turn before the archive is refused. */
+const MAX_ZIP_ENTRIES_TRIED = 10
+/** Errors that mean "this entry is not genotype data", so the next zip entry is tried. */
+const NOT_GENOTYPE_DATA = new Set(['UNRECOGNISED_FORMAT', 'EMPTY_FILE'])
+
+async function inspectStream(
+  path: string,
+  base: Omit<InspectionBase, 'archiveEntry'>,
+  archiveEntry: string | null,
+  signal: AbortSignal | undefined,
+): Promise<Inspection> {
+  const { compression } = base
+  const text = await openTextChunks(path, compression, { signal, archiveEntry })
   try {
     const firstChunk = await peekFirstChunk(text.chunks)
     if (firstChunk.bytes.length === 0)

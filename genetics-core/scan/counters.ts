@@ -32,9 +32,16 @@ export const C = {
   indelCalls: 27,
   gHomozygousUnknownRef: 28,
   textBytes: 29,
+  /** Calls of the counted sample on X outside the pseudoautosomal regions, for genetic sex. */
+  xHet: 30,
+  xHom: 31,
+  xHaploid: 32,
+  /** Calls of the counted sample on Y: called (any genotype) or missing. */
+  yCalled: 33,
+  yNoCall: 34,
 } as const
 
-export const COUNTER_SLOTS = 30
+export const COUNTER_SLOTS = 35
 
 export function newCounters(): Float64Array {
   return new Float64Array(COUNTER_SLOTS)

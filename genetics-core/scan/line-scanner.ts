@@ -66,6 +66,9 @@ export abstract class LineScanner {
   }
 
   private scanBounded(buf: Uint8Array, start: number, end: number): void {
+    // A UTF-8 byte-order mark (Windows editors write one) can only open the first line; the
+    // detector's text decoder drops it, and so must the scanners, or '##fileformat' is not seen.
+    if (buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3
     let e = end
     if (e > start && buf[e - 1] === 13) e-- // CRLF files
     if (e - start > MAX_LINE_BYTES) {

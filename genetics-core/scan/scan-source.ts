@@ -30,6 +30,7 @@ import type { LineScanner } from './line-scanner'
 import type { LookupTables } from './lookup-tables'
 import { rsNumber } from './lookup-tables'
 import { ProgressReporter } from './progress'
+import { SampleCalls } from './sample-calls'
 import { ScanAccumulator } from './scan-accumulator'
 import type { SegmentScan } from './segment-scan'
 import { TargetResolver } from './target-resolver'
@@ -37,6 +38,8 @@ import { TargetResolver } from './target-resolver'
 /** BGZF files larger than this go to worker threads by default. */
 const WORKER_THRESHOLD_BYTES = 8 << 20
 const DEFAULT_WORKERS = 2
+/** Known markers that must agree (90 %) before their positions override the header's build. */
+const MIN_MARKERS_OVER_HEADER = 3
 /** Data lines checked against the specification at the start of a file (all of a smaller file). */
 const VALIDATED_LINES = 2_000
 
@@ -86,13 +89,17 @@ export async function scanInspected(
   }
 
   const buildKnown = detection.build.build !== 'unknown'
-  const builds: GenomeBuild[] = buildKnown ? [detection.build.build as GenomeBuild] : ['GRCh37', 'GRCh38']
+  // Targets are looked for on both builds even when the header names one: a header can be stale (a
+  // lifted-over file that kept its ##reference), and then the known markers' positions decide.
+  const builds: GenomeBuild[] = ['GRCh37', 'GRCh38']
+  if (buildKnown && !builds.includes(detection.build.build as GenomeBuild))
+    builds.push(detection.build.build as GenomeBuild)
   const resolver = new TargetResolver(options.targets ?? [], builds)
   const votes = new KnownMarkerVotes()
   const keys = resolver.lookupKeys()
   const lookup: LookupTables = {
     rsids: [...keys.rsids, ...knownMarkerRsNumbers()],
-    positionKeys: buildKnown ? keys.positionKeys : [...keys.positionKeys, ...knownMarkerPositionKeys()],
+    positionKeys: [...keys.positionKeys, ...knownMarkerPositionKeys()],
   }
 
   let sampleIndex = -1
@@ -158,7 +165,7 @@ export async function scanInspected(
           rsSeen = true
         }
       }
-      if (!rsSeen && !buildKnown) votes.offerPosition(record.chrom, record.pos)
+      if (!rsSeen) votes.offerPosition(record.chrom, record.pos)
     }
     const make = () => new VcfBodyScanner(config)
     // Validation of the first lines runs on the main thread while the workers are busy.
@@ -191,15 +198,22 @@ export async function scanInspected(
     }
   }
 
-  // Build: the header's word, else the known markers seen; a strong disagreement is reported.
+  // Build: the header's word, else the known markers seen. Where the data's own positions clearly
+  // contradict the header, the positions win: they are what the calls are matched by.
   let build: BuildCall = detection.build
   const fromMarkers = votes.decide()
   if (!buildKnown && fromMarkers) build = fromMarkers
-  else if (buildKnown && fromMarkers && fromMarkers.build !== build.build && votes.markersSeen >= 3) {
+  else if (
+    buildKnown &&
+    fromMarkers &&
+    fromMarkers.build !== build.build &&
+    votes.markersSeen >= MIN_MARKERS_OVER_HEADER
+  ) {
     warnings.push({
       code: 'BUILD_CONFLICT',
-      message: `the header says ${build.build} but known marker positions say ${fromMarkers.build} (${fromMarkers.evidence})`,
+      message: `the header says ${build.build} (${build.evidence}) but known marker positions say ${fromMarkers.build} (${fromMarkers.evidence}); using the positions`,
     })
+    build = { ...fromMarkers, evidence: `${fromMarkers.evidence}; overrides the header's ${build.build}` }
   }
   detection.build = build
 
@@ -208,13 +222,10 @@ export async function scanInspected(
   const calls = hasGenotypes
     ? resolver.callsFor(build.build, Math.max(0, sampleIndex))
     : new Map<string, SiteCall>()
-  let callsBySample: Map<string, Map<string, SiteCall>> | undefined
-  if (options.allSamples && inspection.layout === null) {
-    callsBySample = new Map()
-    for (const [index, name] of detection.samples.entries()) {
-      callsBySample.set(name, resolver.callsFor(build.build, index))
-    }
-  }
+  const callsBySample =
+    options.allSamples && inspection.layout === null
+      ? new SampleCalls(resolver, build.build, detection.samples)
+      : undefined
   if (!accumulator.sorted) {
     warnings.push({
       code: 'UNSORTED',
@@ -277,6 +288,13 @@ function buildSummary(
       homozygous_unknown_ref: counts[C.gHomozygousUnknownRef],
     },
     indelCalls: counts[C.indelCalls],
+    sexChromosomes: {
+      xHet: counts[C.xHet],
+      xHom: counts[C.xHom],
+      xHaploid: counts[C.xHaploid],
+      yCalled: counts[C.yCalled],
+      yNoCall: counts[C.yNoCall],
+    },
     chromosomes: Object.fromEntries(accumulator.chromosomes),
     sorted: accumulator.sorted,
     bytes: { compressed: detection.fileBytes, text: counts[C.textBytes] },

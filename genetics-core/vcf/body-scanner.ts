@@ -9,6 +9,7 @@ import { C } from '../scan/counters'
 import { LineScanner, latin1, utf8 } from '../scan/line-scanner'
 import { Lookup, type LookupTables, rsNumber } from '../scan/lookup-tables'
 import type { ChromRun } from '../scan/segment-scan'
+import { isNonPseudoautosomalX } from '../sex/sex-chromosome-sites'
 
 export interface VcfBodyConfig {
   /** Columns every data line must have (8 fixed + FORMAT + samples); 0 = not checked (headerless file). */
@@ -363,8 +364,11 @@ export class VcfBodyScanner extends LineScanner {
 
     // Genotype of the counted sample
     if (this.config.sampleColumn >= 0) {
+      const sexChromosome = this.chromCode === 24 || (this.chromCode === 23 && isNonPseudoautosomalX(pos))
+      const before = sexChromosome ? genotypeSnapshot(counts) : null
       if (sampleStart < 0) counts[C.gNoCall]++
       else this.countGenotype(buf, formatStart, formatEnd, sampleStart, sampleEnd, altCount)
+      if (before !== null) countSexChromosomeCall(counts, this.chromCode, before)
     }
 
     // Lookups
@@ -549,6 +553,20 @@ export class VcfBodyScanner extends LineScanner {
   private outOfRange(): void {
     this.warn('GT_ALLELE_OUT_OF_RANGE', 'GT refers to an allele the record does not list')
   }
+}
+
+/** Genotype counters before a call on X or Y, so the class it was counted as can be told afterwards. */
+function genotypeSnapshot(counts: Float64Array): number[] {
+  return [counts[C.gHet], counts[C.gHemizygous], counts[C.gNoCall]]
+}
+
+/** Adds the call just counted to the sex-chromosome tallies (rare records: X and Y only). */
+function countSexChromosomeCall(counts: Float64Array, code: number, before: number[]): void {
+  const het = counts[C.gHet] > before[0]
+  const haploid = counts[C.gHemizygous] > before[1]
+  const missing = counts[C.gNoCall] > before[2]
+  if (code === 24) counts[missing ? C.yNoCall : C.yCalled]++
+  else if (!missing) counts[het ? C.xHet : haploid ? C.xHaploid : C.xHom]++
 }
 
 /** True when every ALT value is a placeholder (exported for the record parser). */

@@ -17,13 +17,57 @@ export interface VcfRecord {
   filter: string
   info: string
   format: string[]
-  /** Raw sample columns. */
-  samples: string[]
+  /** Raw sample columns, split only when one is read. */
+  samples: SampleColumns
+}
+
+/**
+ * The sample columns of a record kept as one string with column offsets: a record of a
+ * thousands-sample VCF would otherwise hold thousands of small strings for each target it matched.
+ */
+export class SampleColumns {
+  private starts: Int32Array | null = null
+
+  constructor(private readonly text: string | null) {}
+
+  get length(): number {
+    return this.text === null ? 0 : this.offsets().length - 1
+  }
+
+  /** Column i (0-based among samples), or undefined when the record has fewer. */
+  get(i: number): string | undefined {
+    if (this.text === null) return undefined
+    const starts = this.offsets()
+    if (i < 0 || i >= starts.length - 1) return undefined
+    return this.text.slice(starts[i], starts[i + 1] - 1)
+  }
+
+  private offsets(): Int32Array {
+    if (this.starts) return this.starts
+    const text = this.text ?? ''
+    let n = 1
+    for (let i = text.indexOf('\t'); i >= 0; i = text.indexOf('\t', i + 1)) n++
+    const starts = new Int32Array(n + 1)
+    let k = 1
+    for (let i = text.indexOf('\t'); i >= 0; i = text.indexOf('\t', i + 1)) starts[k++] = i + 1
+    starts[n] = text.length + 1
+    this.starts = starts
+    return starts
+  }
 }
 
 /** Splits a data line; null when it has fewer than 8 columns or POS is not a whole number. */
 export function parseVcfRecordLine(text: string): VcfRecord | null {
-  const cols = text.replace(/\r$/, '').split('\t')
+  const line = text.replace(/\r$/, '')
+  // Split only the fixed columns; the sample columns stay one string (see SampleColumns).
+  let cut = -1
+  for (let tabs = 0, i = line.indexOf('\t'); i >= 0; i = line.indexOf('\t', i + 1)) {
+    if (++tabs === 9) {
+      cut = i
+      break
+    }
+  }
+  const cols = (cut >= 0 ? line.slice(0, cut) : line).split('\t')
   if (cols.length < 8 || !/^\d+$/.test(cols[1])) return null
   return {
     chrom: cols[0],
@@ -34,7 +78,7 @@ export function parseVcfRecordLine(text: string): VcfRecord | null {
     filter: cols[6],
     info: cols[7],
     format: cols.length > 8 ? cols[8].split(':') : [],
-    samples: cols.slice(9),
+    samples: new SampleColumns(cut >= 0 ? line.slice(cut + 1) : null),
   }
 }
 
@@ -79,7 +123,7 @@ export function trimmedStarts(record: VcfRecord): number[] {
 
 function sampleField(record: VcfRecord, sample: number, key: string): string | null {
   const index = record.format.indexOf(key)
-  const raw = record.samples[sample]
+  const raw = record.samples.get(sample)
   if (index < 0 || raw === undefined) return null
   const value = raw.split(':')[index]
   return value === undefined || value === '.' || value === '' ? null : value

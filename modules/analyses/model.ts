@@ -258,6 +258,12 @@ export const Analysis = Type.Object(
       recent_days: Type.Integer(),
     }),
     summary: AnalysisSummary,
+    deleted_sources: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'Sources this analysis read that have since been deleted (DELETE /sources/{id}); what it says about them no longer rests on stored data.',
+      }),
+    ),
     observations: Type.Array(ObservationItem),
     interpretations: Type.Array(Interpretation),
     baselines: Type.Array(Baseline),

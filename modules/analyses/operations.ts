@@ -5,6 +5,7 @@ import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
 import { HealthContext, HealthContextBody, RetestQuery, RetestReminders, UserParams } from './context-model'
+import { analysesExamples } from './examples'
 import { buildHealthContext } from './health-context'
 import {
   Analysis,
@@ -22,11 +23,11 @@ import { retestReminders } from './retest-reminders'
 import { createAnalysis, createWearableAnalysis, getAnalysis, listAnalyses } from './service'
 
 const tags = ['Analyses']
-const EXAMPLE_ANALYSIS_ID = 'an_01jd0000000000000000000000'
 
 export const wearablesAnalyze = defineOperation(
   {
     id: 'analyses.wearables',
+    example: analysesExamples['analyses.wearables'],
     method: 'POST',
     path: '/wearables/analyze',
     summary: 'Analyse wearable data: personal baselines, recent shifts and deviating days',
@@ -41,7 +42,6 @@ export const wearablesAnalyze = defineOperation(
     mcp: { tool: 'analyze_wearables' },
     x402: {
       price: '0.02',
-      example: { body: { metrics: ['resting_heart_rate', 'hrv_rmssd'], recent_days: 7 } },
       tags: ['wearables', 'analysis'],
     },
   },
@@ -51,6 +51,7 @@ export const wearablesAnalyze = defineOperation(
 export const analysesCreate = defineOperation(
   {
     id: 'analyses.create',
+    example: analysesExamples['analyses.create'],
     method: 'POST',
     path: '/analyses',
     summary: 'Run a multimodal analysis over the named sources or all of the caller’s data',
@@ -65,7 +66,6 @@ export const analysesCreate = defineOperation(
     mcp: { tool: 'create_analysis' },
     x402: {
       price: '0.05',
-      example: { body: { profile: { sex: 'female', age_years: 42 } } },
       tags: ['analysis', 'biomarkers', 'wearables', 'genetics'],
     },
   },
@@ -75,6 +75,7 @@ export const analysesCreate = defineOperation(
 export const analysesList = defineOperation(
   {
     id: 'analyses.list',
+    example: analysesExamples['analyses.list'],
     method: 'GET',
     path: '/analyses',
     summary: 'List the caller’s analyses, newest first',
@@ -83,7 +84,7 @@ export const analysesList = defineOperation(
     query: AnalysisListQuery,
     output: pageOf(AnalysisListItem),
     mcp: { tool: 'list_analyses' },
-    x402: { price: '0.005', example: { query: { limit: 10 } }, tags: ['analysis'] },
+    x402: { price: '0.005', tags: ['analysis'] },
   },
   ({ query }, { app, principal }) => listAnalyses(app, scopeOf(principal), query),
 )
@@ -91,6 +92,7 @@ export const analysesList = defineOperation(
 export const analysesGet = defineOperation(
   {
     id: 'analyses.get',
+    example: analysesExamples['analyses.get'],
     method: 'GET',
     path: '/analyses/:id',
     summary: 'Read one analysis',
@@ -99,7 +101,7 @@ export const analysesGet = defineOperation(
     params: AnalysisIdParams,
     output: Analysis,
     mcp: { tool: 'get_analysis' },
-    x402: { price: '0.005', example: { params: { id: EXAMPLE_ANALYSIS_ID } }, tags: ['analysis'] },
+    x402: { price: '0.005', tags: ['analysis'] },
   },
   ({ params }, { app, principal }) => getAnalysis(app, scopeOf(principal), params.id),
 )
@@ -107,6 +109,7 @@ export const analysesGet = defineOperation(
 export const actionPlanCreate = defineOperation(
   {
     id: 'analyses.action_plan',
+    example: analysesExamples['analyses.action_plan'],
     method: 'POST',
     path: '/analyses/:id/action-plan',
     summary: 'Make a ranked action plan from an analysis',
@@ -121,7 +124,6 @@ export const actionPlanCreate = defineOperation(
     mcp: { tool: 'create_action_plan' },
     x402: {
       price: '0.02',
-      example: { params: { id: EXAMPLE_ANALYSIS_ID }, body: { max_actions: 5 } },
       tags: ['recommendations', 'action plan'],
     },
   },
@@ -131,6 +133,7 @@ export const actionPlanCreate = defineOperation(
 export const healthContextCreate = defineOperation(
   {
     id: 'analyses.health_context',
+    example: analysesExamples['analyses.health_context'],
     method: 'POST',
     path: '/users/:user_id/health-context',
     summary: 'A compact, agent-ready health context, bounded in size',
@@ -150,6 +153,7 @@ export const healthContextCreate = defineOperation(
 export const retestRemindersGet = defineOperation(
   {
     id: 'analyses.retest_reminders',
+    example: analysesExamples['analyses.retest_reminders'],
     method: 'GET',
     path: '/users/:user_id/retest-reminders',
     summary: 'Retest and check-in cadence per marker and modality, with next due dates and overdue flags',
@@ -166,6 +170,7 @@ export const retestRemindersGet = defineOperation(
 export const queryCreate = defineOperation(
   {
     id: 'analyses.query',
+    example: analysesExamples['analyses.query'],
     method: 'POST',
     path: '/query',
     summary: 'Ask a grounded health question, answered from your own data and the catalogs',
@@ -179,7 +184,6 @@ export const queryCreate = defineOperation(
     mcp: { tool: 'ask_health_question' },
     x402: {
       price: '0.01',
-      example: { body: { question: 'How has my LDL cholesterol changed?' } },
       tags: ['query', 'biomarkers'],
     },
   },

@@ -60,3 +60,12 @@ export async function latestActionPlan(
     .limit(1)
   return rows[0]
 }
+
+/** Ids of the analyses in scope that read a source. */
+export async function analysesCitingSource(db: Database, scope: Scope, sourceId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: analyses.id, source_ids: analyses.source_ids })
+    .from(analyses)
+    .where(analysisInScope(scope))
+  return rows.filter((r) => r.source_ids.includes(sourceId)).map((r) => r.id)
+}

@@ -6,6 +6,7 @@ import { newId } from '../shared/ids'
 import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
 import { notFound, ProblemError } from '../shared/problem'
+import { deletedSourceIds } from '../sources/service'
 import { catalogs } from './catalogs'
 import { type AnalysisBody, runAnalysis } from './engine'
 import { gatherInputs, resolveSources } from './gather-inputs'
@@ -100,7 +101,18 @@ export async function createWearableAnalysis(
 export async function getAnalysis(app: AppContext, scope: Scope, id: string): Promise<Analysis> {
   const row = await repo.findAnalysis(app.db, scope, id)
   if (!row) throw notFound(`Analysis ${id}`)
-  return toAnalysis(row)
+  // A source deleted since (DELETE /sources/{id}) is named, so findings citing it are read as withdrawn.
+  const deleted = await deletedSourceIds(app, scope, row.source_ids)
+  return deleted.length > 0 ? { ...toAnalysis(row), deleted_sources: deleted } : toAnalysis(row)
+}
+
+/** Analyses that read a source (for DELETE /sources/{id} to report). */
+export async function analysesCitingSource(
+  app: AppContext,
+  scope: Scope,
+  sourceId: string,
+): Promise<string[]> {
+  return repo.analysesCitingSource(app.db, scope, sourceId)
 }
 
 export async function listAnalyses(

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox'
 import { defineOperation } from '../shared/operation'
 import { ProblemError } from '../shared/problem'
 import { createApiKey, listApiKeys, mintServiceToken, revokeApiKey } from './credentials'
+import { authExamples } from './examples'
 import { signInLinkPage } from './link-page'
 import {
   ApiKeyCreateBody,
@@ -26,6 +27,7 @@ import {
   SessionSummary,
   WhoAmI,
 } from './model'
+
 import { completeSignInLink, startSignIn, verifySignInCode } from './sign-in'
 import { listSessions, revokeServiceToken, revokeSession, signOut } from './withdraw'
 
@@ -34,6 +36,7 @@ const tags = ['Sign-in and keys']
 export const otpStart = defineOperation(
   {
     id: 'auth.otp.start',
+    example: authExamples['auth.otp.start'],
     method: 'POST',
     path: '/auth/otp/start',
     summary: 'Send a sign-in e-mail with an 8-digit code and a link',
@@ -51,6 +54,7 @@ export const otpStart = defineOperation(
 export const otpVerify = defineOperation(
   {
     id: 'auth.otp.verify',
+    example: authExamples['auth.otp.verify'],
     method: 'POST',
     path: '/auth/otp/verify',
     summary: 'Exchange the e-mailed code for a session token',
@@ -67,6 +71,7 @@ export const otpVerify = defineOperation(
 export const otpLinkPage = defineOperation(
   {
     id: 'auth.otp.link_page',
+    example: authExamples['auth.otp.link_page'],
     method: 'GET',
     path: '/auth/otp/link',
     summary: 'The page a sign-in link opens (a button completes sign-in)',
@@ -82,6 +87,7 @@ export const otpLinkPage = defineOperation(
 export const otpLink = defineOperation(
   {
     id: 'auth.otp.link',
+    example: authExamples['auth.otp.link'],
     method: 'POST',
     path: '/auth/otp/link',
     summary: 'Complete sign-in with the token from the e-mailed link',
@@ -97,6 +103,7 @@ export const otpLink = defineOperation(
 export const apiKeyCreate = defineOperation(
   {
     id: 'auth.api_keys.create',
+    example: authExamples['auth.api_keys.create'],
     method: 'POST',
     path: '/api-keys',
     summary: 'Create an API key (session token only; the key is shown once)',
@@ -115,6 +122,7 @@ export const apiKeyCreate = defineOperation(
 export const apiKeyList = defineOperation(
   {
     id: 'auth.api_keys.list',
+    example: authExamples['auth.api_keys.list'],
     method: 'GET',
     path: '/api-keys',
     summary: "List the signed-in user's API keys (never their secrets)",
@@ -129,6 +137,7 @@ export const apiKeyList = defineOperation(
 export const apiKeyRevoke = defineOperation(
   {
     id: 'auth.api_keys.revoke',
+    example: authExamples['auth.api_keys.revoke'],
     method: 'POST',
     path: '/api-keys/:id/revoke',
     summary: 'Revoke an API key at once',
@@ -144,6 +153,7 @@ export const apiKeyRevoke = defineOperation(
 export const serviceTokenCreate = defineOperation(
   {
     id: 'auth.service_tokens.create',
+    example: authExamples['auth.service_tokens.create'],
     method: 'POST',
     path: '/service-tokens',
     summary: 'Mint a short-lived token that acts for one of your end users (Builder plan or higher)',
@@ -163,6 +173,7 @@ export const serviceTokenCreate = defineOperation(
 export const serviceTokenRevoke = defineOperation(
   {
     id: 'auth.service_tokens.revoke',
+    example: authExamples['auth.service_tokens.revoke'],
     method: 'POST',
     path: '/service-tokens/:id/revoke',
     summary: "Revoke one of your workspace's service tokens at once",
@@ -182,6 +193,7 @@ export const serviceTokenRevoke = defineOperation(
 export const signOutOperation = defineOperation(
   {
     id: 'auth.sign_out',
+    example: authExamples['auth.sign_out'],
     method: 'POST',
     path: '/auth/sign-out',
     summary: 'Sign out: revoke the session token this request is made with',
@@ -198,6 +210,7 @@ export const signOutOperation = defineOperation(
 export const sessionList = defineOperation(
   {
     id: 'auth.sessions.list',
+    example: authExamples['auth.sessions.list'],
     method: 'GET',
     path: '/auth/sessions',
     summary: 'List your active sign-in sessions (never their tokens)',
@@ -213,6 +226,7 @@ export const sessionList = defineOperation(
 export const sessionRevoke = defineOperation(
   {
     id: 'auth.sessions.revoke',
+    example: authExamples['auth.sessions.revoke'],
     method: 'POST',
     path: '/auth/sessions/:id/revoke',
     summary: 'Revoke one of your sign-in sessions at once (e.g. one left open on another device)',
@@ -230,6 +244,7 @@ export const sessionRevoke = defineOperation(
 export const whoAmI = defineOperation(
   {
     id: 'auth.me',
+    example: authExamples['auth.me'],
     method: 'GET',
     path: '/me',
     summary: 'Who the bearer token acts for: user, workspace, grants and plan',
@@ -254,6 +269,7 @@ const LINK = /(https?:\/\/\S+\/auth\/otp\/link\?token=\S+)/
 export const devOutbox = defineOperation(
   {
     id: 'auth.dev_outbox',
+    example: authExamples['auth.dev_outbox'],
     method: 'GET',
     path: '/dev/outbox',
     summary: 'Read the development mail outbox (not in production, not with SMTP)',

@@ -1,7 +1,11 @@
 // The biomarker catalog: every marker the service recognises, and lookups by canonical code and by the
 // name a lab report uses. Names are matched after normalisation (case, punctuation, specimen words such
 // as "serum"), so "LDL-Cholesterol (calc)" and "ldl cholesterol calculated" find the same marker.
+// Names and LOINC codes labs use beyond the markers' own (synonyms.ts, loinc-alternates.ts) are
+// indexed alongside, and an assay-method suffix (", IA", ", MS", "Calc (NIH)") is dropped as a fallback.
 
+import { toUcum } from './lab-units'
+import { LOINC_ALTERNATES, type LoincAlternate } from './loinc-alternates'
 import { CBC } from './markers/cbc'
 import { GLUCOSE } from './markers/glucose'
 import { HORMONES } from './markers/hormones'
@@ -13,7 +17,11 @@ import { LIVER } from './markers/liver'
 import { METABOLIC } from './markers/metabolic'
 import { OTHER } from './markers/other'
 import { THYROID } from './markers/thyroid'
+import { URINE } from './markers/urine'
+import { VITALS } from './markers/vitals'
 import { VITAMINS } from './markers/vitamins'
+import { withoutMethodSuffix } from './method-suffix'
+import { REPORTED_NAMES } from './synonyms'
 import type { BiomarkerDefinition } from './types'
 import { canConvert } from './units'
 
@@ -30,10 +38,17 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = Object.freeze([
   ...HORMONES,
   ...INFLAMMATION,
   ...OTHER,
+  ...URINE,
+  ...VITALS,
 ])
 
 const BY_CODE = new Map(BIOMARKERS.map((m) => [m.code, m]))
 const BY_LOINC = new Map(BIOMARKERS.map((m) => [m.loinc, m]))
+const ALTERNATE_LOINC = new Map<string, LoincAlternate>(LOINC_ALTERNATES.map((a) => [a.loinc, a]))
+for (const a of LOINC_ALTERNATES) {
+  const m = BY_CODE.get(a.code)
+  if (m && !BY_LOINC.has(a.loinc)) BY_LOINC.set(a.loinc, m)
+}
 
 /** Words that describe the specimen or the report rather than the analyte. */
 const NOISE_WORDS = new Set([
@@ -94,12 +109,46 @@ for (const m of BIOMARKERS) {
   }
 }
 
+// Report names valid only for results in a substance unit (Urea in mmol/L is urea nitrogen in moles).
+const BY_MOLAR_NAME = new Map<string, BiomarkerDefinition[]>()
+for (const entry of REPORTED_NAMES) {
+  const m = BY_CODE.get(entry.code)
+  if (!m) continue
+  for (const name of entry.names) {
+    const n = normalizeMarkerName(name)
+    const map = entry.units === 'molar' ? BY_MOLAR_NAME : BY_NAME
+    index(map, n, m)
+    index(map, compact(n), m)
+    if (entry.units !== 'molar') index(BY_SHORT_NAME, compact(withoutParentheses(n)), m)
+  }
+}
+
 export function biomarkerByCode(code: string): BiomarkerDefinition | undefined {
   return BY_CODE.get(code)
 }
 
 export function biomarkerByLoinc(loinc: string): BiomarkerDefinition | undefined {
   return BY_LOINC.get(loinc.trim())
+}
+
+/** The specimen a LOINC code names, where the alternates table records one. */
+export function specimenOfLoinc(loinc: string): LoincAlternate['specimen'] | undefined {
+  return ALTERNATE_LOINC.get(loinc.trim())?.specimen
+}
+
+const isMolarUnit = (unit: string | undefined) => Boolean(unit && /mol\//.test(toUcum(unit)))
+
+function candidatesFor(name: string, unit: string | undefined): BiomarkerDefinition[] {
+  const n = normalizeMarkerName(name)
+  const short = compact(withoutParentheses(n))
+  const keys = [n, compact(n), short]
+  return [
+    ...new Set([
+      ...keys.flatMap((k) => BY_NAME.get(k) ?? []),
+      ...(BY_SHORT_NAME.get(short) ?? []),
+      ...(isMolarUnit(unit) ? keys.flatMap((k) => BY_MOLAR_NAME.get(k) ?? []) : []),
+    ]),
+  ]
 }
 
 /**
@@ -112,16 +161,11 @@ export function findBiomarker(name: string, unit?: string): BiomarkerDefinition 
   if (!trimmed) return undefined
   const direct = BY_CODE.get(trimmed) ?? BY_LOINC.get(trimmed)
   if (direct) return direct
-  const n = normalizeMarkerName(trimmed)
-  const short = compact(withoutParentheses(n))
-  const candidates = [
-    ...new Set([
-      ...(BY_NAME.get(n) ?? []),
-      ...(BY_NAME.get(compact(n)) ?? []),
-      ...(BY_NAME.get(short) ?? []),
-      ...(BY_SHORT_NAME.get(short) ?? []),
-    ]),
-  ]
+  let candidates = candidatesFor(trimmed, unit)
+  if (candidates.length === 0) {
+    const bare = withoutMethodSuffix(trimmed)
+    if (bare !== trimmed) candidates = candidatesFor(bare, unit)
+  }
   if (candidates.length === 0) return undefined
   if (candidates.length === 1 || !unit) return candidates[0]
   return candidates.find((m) => canConvert(m, unit)) ?? candidates[0]

@@ -1,6 +1,9 @@
 // Units as lab reports write them ("mg/dl", "µmol/L", "K/uL", "x10^9/L", "mIU/L") mapped to UCUM codes
 // the conversion library understands. Anything not listed passes through with µ → u, so valid UCUM
-// input is accepted as is.
+// input is accepted as is. Annotations around the unit ("(calc)", "of total Hgb") are stripped first
+// (unit-annotations.ts).
+
+import { stripUnitAnnotations } from './unit-annotations'
 
 const WRITTEN_UNITS: Record<string, string> = {
   'mg/dl': 'mg/dL',
@@ -34,6 +37,12 @@ const WRITTEN_UNITS: Record<string, string> = {
   'uiu/ml': 'u[IU]/mL',
   'microiu/ml': 'u[IU]/mL',
   'uu/ml': 'u[IU]/mL',
+  // French and Italian reports write international units as UI.
+  'uui/ml': 'u[IU]/mL',
+  'mui/l': 'm[IU]/L',
+  'mui/ml': 'm[IU]/mL',
+  'ui/l': 'U/L',
+  'ui/ml': '[IU]/mL',
   'iu/ml': '[IU]/mL',
   'kiu/l': 'k[IU]/L',
   'k/ul': '10*3/uL',
@@ -80,13 +89,26 @@ const WRITTEN_UNITS: Record<string, string> = {
   'ug/mg': 'mg/g',
   'ug/mgcreat': 'mg/g',
   'mg/mmol': 'mg/mmol',
+  mmhg: 'mm[Hg]',
+  'mm[hg]': 'mm[Hg]',
+  kg: 'kg',
+  lb: '[lb_av]',
+  lbs: '[lb_av]',
+  'kg/m2': 'kg/m2',
+  'kg/m^2': 'kg/m2',
+  '°c': 'Cel',
+  degc: 'Cel',
+  cel: 'Cel',
+  '°f': '[degF]',
+  degf: '[degF]',
+  bpm: '/min',
   ratio: '{ratio}',
   '{ratio}': '{ratio}',
 }
 
 /** The UCUM code for a unit as written on a report; empty input gives an empty string. */
 export function toUcum(written: string): string {
-  const cleaned = written.trim().replace(/[µμ]/g, 'u').replace(/²/g, '2').replace(/³/g, '3')
+  const cleaned = stripUnitAnnotations(written).replace(/[µμ]/g, 'u').replace(/²/g, '2').replace(/³/g, '3')
   const key = cleaned
     .toLowerCase()
     .replace(/\s+/g, '')

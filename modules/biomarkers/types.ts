@@ -30,6 +30,7 @@ export interface BiomarkerDefinition {
     | 'hormones'
     | 'inflammation'
     | 'other'
+    | 'vitals'
   /** LOINC code of the usual test. */
   loinc: string
   /** Lower-case names and abbreviations a lab report may use. */

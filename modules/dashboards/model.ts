@@ -48,7 +48,25 @@ export const Card = Type.Object({
   unit: Nullable(Type.String()),
   status: Status,
   detail: Type.String(),
+  group: Type.Optional(
+    Type.String({
+      description:
+        'Body system of a lab marker card (heart_lipids, metabolic, kidney, liver, thyroid, blood, iron, vitamins, hormones, inflammation, other).',
+    }),
+  ),
   sources: Type.Array(SourceCitation),
+})
+
+/** A source described for a person: the page names the file, lab or device and dates, not the src_ id. */
+export const ProvenanceEntry = Type.Object({
+  source_id: Type.String(),
+  modality: Type.String(),
+  file_name: Nullable(Type.String()),
+  provider: Nullable(Type.String({ description: 'Lab, device or service the data came from, when known.' })),
+  format: Type.String(),
+  collected_from: Nullable(Type.String({ format: 'date' })),
+  collected_to: Nullable(Type.String({ format: 'date' })),
+  added_on: Type.String({ format: 'date' }),
 })
 
 export const Threshold = Type.Object({
@@ -99,6 +117,11 @@ export const DashboardSpec = Type.Object(
     action_plan_id: Nullable(Type.String()),
     sections: Type.Array(Section),
     references: Type.Array(Reference),
+    provenance: Type.Optional(
+      Type.Array(ProvenanceEntry, {
+        description: 'The sources the cards cite, described by file name, provider and collection dates.',
+      }),
+    ),
     disclaimer: Type.String(),
   },
   { $id: 'DashboardSpec' },
@@ -162,6 +185,7 @@ export const DashboardPageParams = Type.Object({ token: Type.String({ minLength:
 export type Design = Static<typeof Design>
 export type DashboardSpec = Static<typeof DashboardSpec>
 export type Card = Static<typeof Card>
+export type ProvenanceEntry = Static<typeof ProvenanceEntry>
 export type Chart = Static<typeof Chart>
 export type Section = Static<typeof Section>
 export type DashboardLink = Static<typeof DashboardLink>

@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox'
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
+import { dashboardsExamples } from './examples'
 import {
   DashboardLink,
   DashboardLinkBody,
@@ -30,6 +31,7 @@ const tags = ['Dashboards']
 export const designsList = defineOperation(
   {
     id: 'dashboards.designs',
+    example: dashboardsExamples['dashboards.designs'],
     method: 'GET',
     path: '/designs',
     summary: 'The catalog of dashboard designs (id, name, layout)',
@@ -44,6 +46,7 @@ export const designsList = defineOperation(
 export const dashboardSpecGet = defineOperation(
   {
     id: 'dashboards.spec',
+    example: dashboardsExamples['dashboards.spec'],
     method: 'GET',
     path: '/dashboard-specs/:analysis_id',
     summary:
@@ -55,7 +58,6 @@ export const dashboardSpecGet = defineOperation(
     mcp: { tool: 'get_dashboard_spec' },
     x402: {
       price: '0.01',
-      example: { params: { analysis_id: 'an_01jd0000000000000000000000' } },
       tags: ['dashboard', 'analysis'],
     },
   },
@@ -65,6 +67,7 @@ export const dashboardSpecGet = defineOperation(
 export const dashboardLinkCreate = defineOperation(
   {
     id: 'dashboards.links.create',
+    example: dashboardsExamples['dashboards.links.create'],
     method: 'POST',
     path: '/dashboard-links',
     summary: 'Create an expiring private dashboard URL for an analysis',
@@ -84,6 +87,7 @@ export const dashboardLinkCreate = defineOperation(
 export const dashboardLinkList = defineOperation(
   {
     id: 'dashboards.links.list',
+    example: dashboardsExamples['dashboards.links.list'],
     method: 'GET',
     path: '/dashboard-links',
     summary: 'List the caller’s dashboard links (without their URLs), newest first',
@@ -99,6 +103,7 @@ export const dashboardLinkList = defineOperation(
 export const dashboardLinkRevoke = defineOperation(
   {
     id: 'dashboards.links.revoke',
+    example: dashboardsExamples['dashboards.links.revoke'],
     method: 'POST',
     path: '/dashboard-links/:id/revoke',
     summary: 'Revoke a dashboard link; its URL stops working at once',
@@ -114,6 +119,7 @@ export const dashboardLinkRevoke = defineOperation(
 export const dashboardPageGet = defineOperation(
   {
     id: 'dashboards.page',
+    example: dashboardsExamples['dashboards.page'],
     method: 'GET',
     path: '/dashboards/:token',
     summary: 'The page a dashboard URL opens (private by possession of the URL)',

@@ -10,8 +10,16 @@ import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
 import { notFound, ProblemError } from '../shared/problem'
 import { pageCsp } from '../shared/security-headers'
+import { getSource } from '../sources/service'
 import { DESIGNS, designById } from './designs'
-import type { DashboardLink, DashboardLinkBody, DashboardLinkSummary, DashboardSpec, Design } from './model'
+import type {
+  DashboardLink,
+  DashboardLinkBody,
+  DashboardLinkSummary,
+  DashboardSpec,
+  Design,
+  ProvenanceEntry,
+} from './model'
 import { renderDashboardPage } from './page'
 import * as repo from './repo'
 import { buildDashboardSpec } from './spec'
@@ -33,7 +41,31 @@ export async function getDashboardSpec(
   analysisId: string,
 ): Promise<DashboardSpec> {
   const analysis = await getAnalysis(app, scope, analysisId)
-  return buildDashboardSpec(analysis, await latestActionPlan(app, scope, analysis.id))
+  const spec = buildDashboardSpec(analysis, await latestActionPlan(app, scope, analysis.id))
+  return { ...spec, provenance: await provenanceOf(app, scope, analysis.input.source_ids) }
+}
+
+/** The analysed sources as a person knows them; a source deleted since the analysis is left out. */
+async function provenanceOf(app: AppContext, scope: Scope, sourceIds: string[]): Promise<ProvenanceEntry[]> {
+  const entries: ProvenanceEntry[] = []
+  for (const id of sourceIds) {
+    const source = await getSource(app, scope, id).catch((error) => {
+      if (error instanceof ProblemError && error.status === 404) return null
+      throw error
+    })
+    if (!source) continue
+    entries.push({
+      source_id: source.id,
+      modality: source.modality,
+      file_name: source.filename,
+      provider: source.provider,
+      format: source.format,
+      collected_from: source.time_range ? source.time_range.start.slice(0, 10) : null,
+      collected_to: source.time_range ? source.time_range.end.slice(0, 10) : null,
+      added_on: source.created_at.slice(0, 10),
+    })
+  }
+  return entries
 }
 
 function designOrFail(id: string): Design {
@@ -127,7 +159,7 @@ export async function dashboardPage(app: AppContext, token: string): Promise<Res
   if (row.expires_at <= app.clock.now().toISOString())
     throw new ProblemError('gone', `This dashboard link expired at ${row.expires_at}.`)
   const { spec, design } = row.snapshot as unknown as { spec: DashboardSpec; design: Design }
-  return new Response(renderDashboardPage(spec, design, row.expires_at), {
+  return new Response(renderDashboardPage(spec, design, row.expires_at, app.clock.now()), {
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',

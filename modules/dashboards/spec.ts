@@ -11,6 +11,21 @@ import type { Card, Chart, DashboardSpec, Section } from './model'
 
 const day = (iso: string) => iso.slice(0, 10)
 
+/** Catalog category → the body system the page groups lab markers by. */
+const BODY_SYSTEM: Record<string, string> = {
+  lipids: 'heart_lipids',
+  glucose: 'metabolic',
+  metabolic: 'metabolic',
+  kidney: 'kidney',
+  liver: 'liver',
+  thyroid: 'thyroid',
+  cbc: 'blood',
+  iron: 'iron',
+  vitamins: 'vitamins',
+  hormones: 'hormones',
+  inflammation: 'inflammation',
+}
+
 function markerCard(o: ObservationItem): Card {
   return {
     id: `card_${o.code}`,
@@ -20,6 +35,7 @@ function markerCard(o: ObservationItem): Card {
     unit: o.unit,
     status: o.status,
     detail: `Measured ${day(o.observed_at)}${o.measurements > 1 ? `; ${o.measurements} values in this analysis` : ''}.`,
+    group: BODY_SYSTEM[o.category ?? ''] ?? 'other',
     sources: o.sources,
   }
 }

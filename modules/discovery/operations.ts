@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox'
 import { API_VERSION, openApiDocument } from '../shared/openapi'
 import { defineOperation } from '../shared/operation'
 import { notFound, PROBLEM_TYPES } from '../shared/problem'
+import { discoveryExamples } from './examples'
 import { Capabilities, Health, Pricing, ProblemTypeDoc, Ready, X402Catalog } from './model'
 import { capabilities, pricing, readiness, x402Document } from './service'
 
@@ -15,6 +16,7 @@ const documents = new WeakMap<object, unknown>()
 export const openApiOperation = defineOperation(
   {
     id: 'discovery.openapi',
+    example: discoveryExamples['discovery.openapi'],
     method: 'GET',
     path: '/openapi.json',
     summary: 'The OpenAPI 3.1 document of this API',
@@ -35,6 +37,7 @@ export const openApiOperation = defineOperation(
 export const capabilitiesOperation = defineOperation(
   {
     id: 'discovery.capabilities',
+    example: discoveryExamples['discovery.capabilities'],
     method: 'GET',
     path: '/capabilities',
     summary: 'What this deployment offers',
@@ -48,6 +51,7 @@ export const capabilitiesOperation = defineOperation(
 export const pricingOperation = defineOperation(
   {
     id: 'discovery.pricing',
+    example: discoveryExamples['discovery.pricing'],
     method: 'GET',
     path: '/pricing',
     summary: 'The plan and limit catalogue',
@@ -61,6 +65,7 @@ export const pricingOperation = defineOperation(
 export const healthOperation = defineOperation(
   {
     id: 'discovery.health',
+    example: discoveryExamples['discovery.health'],
     method: 'GET',
     path: '/health',
     summary: 'Liveness',
@@ -78,6 +83,7 @@ export const healthOperation = defineOperation(
 export const readyOperation = defineOperation(
   {
     id: 'discovery.ready',
+    example: discoveryExamples['discovery.ready'],
     method: 'GET',
     path: '/ready',
     summary: 'Readiness: the database answers',
@@ -92,6 +98,7 @@ export const readyOperation = defineOperation(
 export const problemTypeOperation = defineOperation(
   {
     id: 'discovery.problem_type',
+    example: discoveryExamples['discovery.problem_type'],
     method: 'GET',
     path: '/problems/:slug',
     summary: 'Documentation of a problem type (the `type` URI of an error)',
@@ -115,6 +122,7 @@ export const problemTypeOperation = defineOperation(
 export const x402CatalogOperation = defineOperation(
   {
     id: 'discovery.x402',
+    example: discoveryExamples['discovery.x402'],
     method: 'GET',
     path: '/.well-known/x402.json',
     summary: 'Pay-per-request (x402) networks, facilitators, route templates and prices',

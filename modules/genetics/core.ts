@@ -10,11 +10,13 @@ import {
   type DbsnpResult,
   type Detection,
   detectSource,
+  type GeneticSexCall,
   GeneticsCancelledError,
   GeneticsInputError,
   type GeneticsWarning,
   type Progress,
   type ScanSummary,
+  type StrandCall,
 } from '../../genetics-core'
 
 export { AncestryError } from '../../genetics-core'
@@ -30,6 +32,10 @@ export interface CoreAnalysis {
   /** Why there is no ancestry estimate, when there is none. */
   ancestryUnavailable: string | null
   dbsnp: DbsnpResult | null
+  /** The strand the file's letters are on and the sites that show it (consumer files are voted on). */
+  strand: StrandCall
+  /** Genetic sex from X heterozygosity and Y calls (not gender), for X wording and the profile. */
+  geneticSex: GeneticSexCall
   warnings: GeneticsWarning[]
 }
 

@@ -5,6 +5,7 @@
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
+import { geneticsExamples } from './examples'
 import {
   AncestryInput,
   AncestryResult,
@@ -51,6 +52,7 @@ const csv = (value: string | undefined) =>
 export const uploadsCreate = defineOperation(
   {
     id: 'genetics.uploads.create',
+    example: geneticsExamples['genetics.uploads.create'],
     method: 'POST',
     path: '/genetics/uploads',
     summary: 'Create a direct-to-storage upload session for a large genetics file (API key only)',
@@ -73,6 +75,7 @@ export const uploadsCreate = defineOperation(
 export const uploadsPut = defineOperation(
   {
     id: 'genetics.uploads.put_content',
+    example: geneticsExamples['genetics.uploads.put_content'],
     method: 'PUT',
     path: '/genetics/uploads/:id/content',
     summary: 'Send the bytes of an upload (the upload_url of a local-storage session)',
@@ -94,6 +97,7 @@ export const uploadsPut = defineOperation(
 export const uploadsGet = defineOperation(
   {
     id: 'genetics.uploads.get',
+    example: geneticsExamples['genetics.uploads.get'],
     method: 'GET',
     path: '/genetics/uploads/:id',
     summary: 'Read an upload session: state, bytes received, its job and resulting source',
@@ -110,6 +114,7 @@ export const uploadsGet = defineOperation(
 export const uploadsComplete = defineOperation(
   {
     id: 'genetics.uploads.complete',
+    example: geneticsExamples['genetics.uploads.complete'],
     method: 'POST',
     path: '/genetics/uploads/:id/complete',
     summary: 'Finish an upload: verify size, checksum and content, and queue its analysis',
@@ -130,6 +135,7 @@ export const uploadsComplete = defineOperation(
 export const uploadsPartUrls = defineOperation(
   {
     id: 'genetics.uploads.part_urls',
+    example: geneticsExamples['genetics.uploads.part_urls'],
     method: 'POST',
     path: '/genetics/uploads/:id/parts',
     summary: 'Presigned URLs for parts of an S3 multipart upload (up to 1,000 a call)',
@@ -150,6 +156,7 @@ export const uploadsPartUrls = defineOperation(
 export const uploadsParts = defineOperation(
   {
     id: 'genetics.uploads.parts',
+    example: geneticsExamples['genetics.uploads.parts'],
     method: 'GET',
     path: '/genetics/uploads/:id/parts',
     summary: 'Which parts of an S3 multipart upload arrived, and which to send (resume)',
@@ -166,6 +173,7 @@ export const uploadsParts = defineOperation(
 export const uploadsCancel = defineOperation(
   {
     id: 'genetics.uploads.cancel',
+    example: geneticsExamples['genetics.uploads.cancel'],
     method: 'POST',
     path: '/genetics/uploads/:id/cancel',
     summary: 'Cancel an upload session and discard what it received',
@@ -184,6 +192,7 @@ export const uploadsCancel = defineOperation(
 export const jobsList = defineOperation(
   {
     id: 'genetics.jobs.list',
+    example: geneticsExamples['genetics.jobs.list'],
     method: 'GET',
     path: '/genetics/jobs',
     summary: "List the caller's genetics analysis jobs, newest first",
@@ -199,6 +208,7 @@ export const jobsList = defineOperation(
 export const jobsGet = defineOperation(
   {
     id: 'genetics.jobs.get',
+    example: geneticsExamples['genetics.jobs.get'],
     method: 'GET',
     path: '/genetics/jobs/:id',
     summary: 'Read a genetics analysis job: state, stage, progress, attempts, error, source',
@@ -215,6 +225,7 @@ export const jobsGet = defineOperation(
 export const jobsCancel = defineOperation(
   {
     id: 'genetics.jobs.cancel',
+    example: geneticsExamples['genetics.jobs.cancel'],
     method: 'POST',
     path: '/genetics/jobs/:id/cancel',
     summary: 'Cancel a queued or running genetics analysis job',
@@ -230,6 +241,7 @@ export const jobsCancel = defineOperation(
 export const findingsList = defineOperation(
   {
     id: 'genetics.findings.list',
+    example: geneticsExamples['genetics.findings.list'],
     method: 'GET',
     path: '/genetics/findings',
     summary:
@@ -252,6 +264,7 @@ export const findingsList = defineOperation(
 export const ancestryRun = defineOperation(
   {
     id: 'genetics.ancestry',
+    example: geneticsExamples['genetics.ancestry'],
     method: 'POST',
     path: '/genetics/ancestry',
     summary:
@@ -265,7 +278,6 @@ export const ancestryRun = defineOperation(
     x402: {
       price: '0.05',
       description: 'Ancestry estimate from a wallet-owned genetics source',
-      example: { body: { source_id: 'src_01jx8k2m4n6p8q0r2s4t6v8w0y' } },
       tags: ['genetics', 'ancestry'],
     },
   },

@@ -246,3 +246,41 @@ export async function markAncestryRequested(
     .returning()
   return row
 }
+
+/**
+ * Remove what a genetics source produced (findings, ancestry) in one transaction; returns the blob
+ * keys of the uploads that became the source, for the caller to delete from storage.
+ */
+export async function deleteSourceData(db: Database, scope: Scope, sourceId: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const own = (table: typeof geneticFindings | typeof ancestryResults) =>
+      and(
+        eq(table.organization_id, scope.organization_id),
+        eq(table.user_id, scope.user_id),
+        eq(table.source_id, sourceId),
+      )
+    await tx.delete(geneticFindings).where(own(geneticFindings))
+    await tx.delete(ancestryResults).where(own(ancestryResults))
+    const jobs = await tx
+      .select({ upload_id: geneticsJobs.upload_id })
+      .from(geneticsJobs)
+      .where(
+        and(
+          eq(geneticsJobs.organization_id, scope.organization_id),
+          eq(geneticsJobs.user_id, scope.user_id),
+          eq(geneticsJobs.source_id, sourceId),
+        ),
+      )
+    if (jobs.length === 0) return []
+    const uploads = await tx
+      .select({ blob_key: geneticsUploads.blob_key })
+      .from(geneticsUploads)
+      .where(
+        inArray(
+          geneticsUploads.id,
+          jobs.map((j) => j.upload_id),
+        ),
+      )
+    return uploads.map((u) => u.blob_key)
+  })
+}

@@ -2,6 +2,7 @@
 // file (findings, uploads, jobs, ancestry, small-file import); this file gathers the public functions.
 
 export { requestAncestry } from './ancestry'
+export { deleteGeneticsSourceData } from './delete-source'
 export { type FindingFilter, listGeneticFindings, listGeneticFindingsPage } from './findings'
 export { type GenotypeFileInput, importGenotypeFile } from './import-file'
 export { cancelJob, getJob, listJobs } from './jobs'

@@ -88,6 +88,8 @@ function sourceDetails(analysis: CoreAnalysis, origin: ResultOrigin): Record<str
           referenceBuild: dbsnp.referenceBuild.build,
         })
       : null,
+    strand: toSnakeCase(analysis.strand),
+    genetic_sex: toSnakeCase(analysis.geneticSex),
     ancestry_available: analysis.ancestry !== null,
     ancestry_unavailable_reason: analysis.ancestryUnavailable,
   }

@@ -3,6 +3,7 @@
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
+import { goalsExamples } from './examples'
 import { Goal, GoalCreateBody, GoalDeleted, GoalIdParams, GoalListQuery } from './model'
 import { createGoal, deleteGoal, listGoals } from './service'
 
@@ -11,6 +12,7 @@ const tags = ['Goals']
 export const goalsCreate = defineOperation(
   {
     id: 'goals.create',
+    example: goalsExamples['goals.create'],
     method: 'POST',
     path: '/goals',
     summary: 'Create a health goal, optionally with a marker target',
@@ -27,6 +29,7 @@ export const goalsCreate = defineOperation(
 export const goalsList = defineOperation(
   {
     id: 'goals.list',
+    example: goalsExamples['goals.list'],
     method: 'GET',
     path: '/goals',
     summary: 'List the caller’s active goals, newest first, with progress from the latest value',
@@ -42,6 +45,7 @@ export const goalsList = defineOperation(
 export const goalsDelete = defineOperation(
   {
     id: 'goals.delete',
+    example: goalsExamples['goals.delete'],
     method: 'POST',
     path: '/goals/:id/delete',
     summary: 'Delete a health goal (no body)',

@@ -35,8 +35,32 @@ function build(
   return { iso: instant.toISOString(), local_date: local }
 }
 
-/** Parse a date or date-time; null when it is not one. */
-export function parseDate(raw: unknown): ParsedDate | null {
+/** Day-first or month-first, for slash and dash dates such as 02/03/2026. */
+export type DateOrder = 'dmy' | 'mdy'
+
+const NUMERIC_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?:[ T,]+(\d{1,2}:\d{2}(?::\d{2})?))?$/
+
+/**
+ * The date order of a whole file, from all its dates: one date whose first part is above 12 proves
+ * day-first, one whose second part is above 12 proves month-first. Null when nothing decides (or the
+ * file contradicts itself); `conflict` says which.
+ */
+export function dateOrderOf(cells: Iterable<unknown>): { order: DateOrder | null; conflict: boolean } {
+  let dayFirst = false
+  let monthFirst = false
+  for (const cell of cells) {
+    if (typeof cell !== 'string') continue
+    const m = NUMERIC_DATE.exec(cell.trim())
+    if (!m || m[2] === '.') continue
+    if (+m[1] > 12 && +m[3] <= 12) dayFirst = true
+    if (+m[3] > 12 && +m[1] <= 12) monthFirst = true
+  }
+  if (dayFirst && monthFirst) return { order: null, conflict: true }
+  return { order: dayFirst ? 'dmy' : monthFirst ? 'mdy' : null, conflict: false }
+}
+
+/** Parse a date or date-time; null when it is not one. `order` is the file's date order, when known. */
+export function parseDate(raw: unknown, order?: DateOrder | null): ParsedDate | null {
   if (typeof raw === 'number') return fromEpoch(raw)
   if (typeof raw !== 'string') return null
   const s = raw.trim()
@@ -46,15 +70,16 @@ export function parseDate(raw: unknown): ParsedDate | null {
   if (m) return build(+m[1], +m[2], +m[3], m[4]?.replace(/(\.\d{3})\d+$/, '$1'), m[5])
   m = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(s)
   if (m) return build(+m[1], +m[2], +m[3], undefined, undefined)
-  m = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?:[ T,]+(\d{1,2}:\d{2}(?::\d{2})?))?$/.exec(s)
+  m = NUMERIC_DATE.exec(s)
   if (m) {
     const a = +m[1]
     const b = +m[3]
     const time = m[5]?.padStart(m[5].indexOf(':') === 1 ? m[5].length + 1 : m[5].length, '0')
     // Dots are day-first (European); slashes are month-first (US) unless the first part cannot be a month.
-    const dayFirst = m[2] === '.' || a > 12
+    // The file's order, when known, decides.
+    const dayFirst = m[2] === '.' || a > 12 || (order === 'dmy' && b <= 12)
     const parsed = dayFirst ? build(+m[4], b, a, time, undefined) : build(+m[4], a, b, time, undefined)
-    if (parsed && m[2] === '/' && a <= 12 && b <= 12 && a !== b) parsed.ambiguous = true
+    if (parsed && m[2] !== '.' && !order && a <= 12 && b <= 12 && a !== b) parsed.ambiguous = true
     return parsed
   }
   if (/^\d{10}(\d{3})?$/.test(s)) return fromEpoch(Number(s))

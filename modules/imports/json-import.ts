@@ -7,7 +7,7 @@ import { parseDate } from './dates'
 import { jsonRows } from './json-rows'
 import { isFhir, readFhir } from './labs/fhir'
 import { labContext, noteUploadDate } from './labs/lab-context'
-import { isLabRow, jsonLabRows, keyFor } from './labs/lab-json'
+import { documentDate, isLabRow, jsonLabRows } from './labs/lab-json'
 import { type ParsedImport, Warnings } from './parsed'
 import { unreadable } from './problems'
 import { WearableAccumulator } from './wearables/accumulator'
@@ -74,9 +74,11 @@ export function parseJsonDocument(doc: unknown, options: JsonOptions): ParsedImp
     throw unreadable('The JSON holds no records (expected an array of results or records).')
   const labRows = rows.filter(isLabRow)
   if (labRows.length > 0 && labRows.length >= rows.length / 2) {
-    const root = !Array.isArray(doc) && typeof doc === 'object' && doc ? (doc as Record<string, unknown>) : {}
-    const dateKey = keyFor(root, 'date')
-    const ctx = labContext(warnings, options.uploadedAt, dateKey ? parseDate(root[dateKey]) : null)
+    const written = documentDate(doc)
+    const fileDate = written === undefined ? null : parseDate(written)
+    if (written !== undefined && !fileDate)
+      warnings.add('unreadable_date', `The document's date "${String(written)}" could not be read.`)
+    const ctx = labContext(warnings, options.uploadedAt, fileDate)
     const observations = jsonLabRows(labRows, ctx)
     noteUploadDate(ctx, observations)
     return {

@@ -1,7 +1,7 @@
 // Models of POST /imports/file: the upload fields of SPEC "Upload request fields" and the 201 answer.
 
 import { type Static, Type } from '@sinclair/typebox'
-import { Modality, SourceWarning } from '../sources/model'
+import { Modality, SourceObservation, SourceWarning } from '../sources/model'
 
 export const ImportFileBody = Type.Object(
   {
@@ -25,7 +25,14 @@ export const ImportFileBody = Type.Object(
     ),
     data_base64: Type.Optional(
       Type.String({
-        description: 'The content as base64 (binary or large files: gzip VCF, Apple Health export.zip).',
+        description:
+          'The content as base64 (binary or large files: a lab report PDF, gzip VCF, Apple Health export.zip).',
+      }),
+    ),
+    dry_run: Type.Optional(
+      Type.Boolean({
+        description:
+          'Read the file and answer what would be stored (with the observations) without storing anything. HTTP answers 200 instead of 201.',
       }),
     ),
   },
@@ -34,11 +41,14 @@ export const ImportFileBody = Type.Object(
 
 export const ImportResult = Type.Object(
   {
-    source_id: Type.String({ description: 'The stored source (src_…); read it with GET /sources/{id}.' }),
+    source_id: Type.Union([Type.String(), Type.Null()], {
+      description: 'The stored source (src_…); read it with GET /sources/{id}. Null for a dry run.',
+    }),
+    dry_run: Type.Boolean({ description: 'True when nothing was stored.' }),
     modality: Modality,
     format: Type.String({
       description:
-        'What the content was, detected from the content: lab_csv, lab_tsv, lab_wide_csv, lab_json, lab_text, fhir_bundle, fhir_observation, apple_health_xml, apple_health_zip, health_connect_json, wearable_daily_csv, wearable_daily_json, wearable_samples_csv, behavioral_csv, behavioral_json, or a genotype format.',
+        'What the content was, detected from the content: lab_csv, lab_tsv, lab_wide_csv, lab_json, lab_text, lab_pdf, fhir_bundle, fhir_observation, apple_health_xml, apple_health_zip, health_connect_json, wearable_daily_csv, wearable_daily_json, wearable_samples_csv, behavioral_csv, behavioral_json, or a genotype format.',
     }),
     provider: Type.Union([Type.String(), Type.Null()]),
     filename: Type.Union([Type.String(), Type.Null()]),
@@ -58,6 +68,12 @@ export const ImportResult = Type.Object(
     }),
     warnings: Type.Array(SourceWarning),
     created_at: Type.String({ format: 'date-time' }),
+    observations: Type.Optional(
+      Type.Array(SourceObservation, {
+        description:
+          'Dry runs only: the first 1000 observations that would be stored (ids are placeholders, source_id null).',
+      }),
+    ),
   },
   { $id: 'ImportResult' },
 )

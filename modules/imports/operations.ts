@@ -2,17 +2,19 @@
 
 import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
+import { importsExamples } from './examples'
 import { ImportFileBody, ImportResult } from './model'
 import { importBodyLimit, importFile } from './service'
 
 export const importsFile = defineOperation(
   {
     id: 'imports.file',
+    example: importsExamples['imports.file'],
     method: 'POST',
     path: '/imports/file',
     summary: 'Import a small file: lab results, a wearable or behavioral export, or a genotype file',
     description:
-      'The content (text or data_base64) is recognised by what it contains, not by its name: lab tables (CSV/TSV, long or wide, any common unit system), lab JSON, FHIR R4 Observation or Bundle, pasted lines such as "Glucose 92 mg/dL", Apple Health export.xml or export.zip, Health Connect JSON, Oura/WHOOP-style daily exports, sample series, sleep diaries and food, exercise or habit logs, and genotype files (VCF, 23andMe, AncestryDNA ...). Values are stored in canonical units with the original value and unit, and each observation cites its line or record. Unknown markers are kept with a warning. 413 above IMPORT_MAX_BYTES; 422 for unreadable content, naming the line.',
+      'The content (text or data_base64) is recognised by what it contains, not by its name: lab tables (CSV/TSV, long or wide, any common unit system), lab JSON, FHIR R4 Observation or Bundle, pasted lines such as "Glucose 92 mg/dL", Apple Health export.xml or export.zip, Health Connect JSON, Oura/WHOOP-style daily exports, sample series, sleep diaries and food, exercise or habit logs, and genotype files (VCF, 23andMe, AncestryDNA ...). Values are stored in canonical units with the original value and unit, and each observation cites its line or record. Unknown markers are kept with a warning. A text-based lab report PDF (sent as data_base64) is read from its text layer; a scanned PDF without text is a 422. With dry_run: true nothing is stored and the answer (200) lists the observations that would be. Undo an import with DELETE /sources/{id}; see what it stored with GET /sources/{id}/observations. 413 above IMPORT_MAX_BYTES; 422 for unreadable content, naming the line.',
     tags: ['Imports'],
     grant: 'imports',
     body: ImportFileBody,
@@ -22,18 +24,20 @@ export const importsFile = defineOperation(
     errors: [413, 422],
     mcp: {
       tool: 'import_file',
-      description: 'Import lab results, wearable or behavioral data, or a small genotype file.',
+      description:
+        'Import lab results (tables, JSON, FHIR, pasted report text, PDF reports as data_base64), wearable or behavioral data, or a small genotype file. dry_run: true previews without storing.',
     },
     x402: {
       price: '0.02',
       description: 'Import a small multimodal file (labs, wearables, behavior, genotype).',
-      example: {
-        body: { filename: 'labs.csv', text: 'Marker,Value,Unit,Date\nLDL-C,128,mg/dL,2026-01-10\n' },
-      },
       tags: ['imports', 'biomarkers', 'wearables', 'genetics'],
     },
   },
-  ({ body }, { app, principal }) => importFile(app, scopeOf(principal), body),
+  async ({ body }, { app, principal }) => {
+    const result = await importFile(app, scopeOf(principal), body)
+    // Nothing was created by a dry run: 200, not 201.
+    return result.dry_run ? Response.json(result, { status: 200 }) : result
+  },
 )
 
 export const importsOperations = [importsFile]

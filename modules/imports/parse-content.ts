@@ -9,7 +9,8 @@ import { looksLikeGenotype } from './genotype'
 import { jsonErrorLine } from './json-error-line'
 import { parseJsonDocument } from './json-import'
 import { labContext, noteUploadDate } from './labs/lab-context'
-import { pastedLabLines } from './labs/lines'
+import { labLines, pastedLabLines } from './labs/lines'
+import { isPdf, pdfLines } from './labs/pdf-text'
 import { type ParsedImport, Warnings } from './parsed'
 import { unreadable } from './problems'
 import { parseDelimited } from './table'
@@ -44,6 +45,26 @@ async function appleHealth(
   }
 }
 
+/** A lab report PDF: its text layer, row by row, through the report-line reader. */
+async function labPdf(bytes: Uint8Array, options: ParseOptions): Promise<ParsedImport> {
+  const pdf = await pdfLines(bytes)
+  const warnings = new Warnings()
+  const ctx = labContext(warnings, options.uploadedAt)
+  const read = labLines(pdf.lines.join('\n'), ctx, { refs: pdf.refs })
+  if (!read)
+    throw unreadable('The PDF has text, but no line of it reads as a lab result ("Name value unit").')
+  noteUploadDate(ctx, read.observations)
+  return {
+    modality: 'biomarkers',
+    format: 'lab_pdf',
+    provider: options.provider,
+    records: read.records,
+    observations: read.observations,
+    warnings: warnings.all(),
+    unknown_markers: [...ctx.unknown],
+  }
+}
+
 export async function parseContent(content: Content, options: ParseOptions): Promise<ParseOutcome> {
   if (looksLikeGenotype(content)) return { kind: 'genetics' }
   if (isZip(content.bytes)) {
@@ -56,6 +77,7 @@ export async function parseContent(content: Content, options: ParseOptions): Pro
       ),
     }
   }
+  if (isPdf(content.bytes)) return { kind: 'parsed', parsed: await labPdf(content.bytes, options) }
   const text = content.text
   if (text === null)
     throw unreadable(

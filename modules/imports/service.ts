@@ -8,6 +8,7 @@ import type { Scope } from '../shared/principal'
 import type { Source } from '../sources/model'
 import { createSource } from '../sources/service'
 import { readContent } from './content'
+import { dryRunResult } from './dry-run'
 import type { ImportFileBody, ImportResult } from './model'
 import { parseContent } from './parse-content'
 import { unreadable } from './problems'
@@ -22,6 +23,7 @@ function resultOf(
 ): ImportResult {
   return {
     source_id: source.id,
+    dry_run: false,
     modality: source.modality,
     format: source.format,
     provider: source.provider,
@@ -45,6 +47,10 @@ export async function importFile(app: AppContext, scope: Scope, body: ImportFile
     maxUnzippedBytes: app.config.importMaxBytes * 25,
   })
   if (outcome.kind === 'genetics') {
+    if (body.dry_run)
+      throw unreadable(
+        'A genotype file is analysed when it is stored; a dry run cannot preview it. Import it without dry_run.',
+      )
     const source = await importGenotypeFile(app, scope, {
       bytes: content.bytes,
       filename: body.filename ?? null,
@@ -64,6 +70,8 @@ export async function importFile(app: AppContext, scope: Scope, body: ImportFile
     ...new Set(parsed.observations.map((o) => o.code).filter((c) => !c.startsWith('unknown:'))),
   ].sort()
   const unknown = parsed.unknown_markers ?? []
+  if (body.dry_run)
+    return dryRunResult(app, parsed, { provider, filename: body.filename ?? null, markers, unknown })
   const source = await createSource(
     app,
     scope,

@@ -4,6 +4,7 @@
 import { defineOperation } from '../shared/operation'
 import { ProblemError } from '../shared/problem'
 import { problemResponse } from '../shared/problem-plugin'
+import { mcpExamples } from './examples'
 import { JsonRpcResponse, MethodNotAllowedProblem } from './model'
 import { handleMcpPost } from './service'
 
@@ -12,6 +13,7 @@ const tags = ['MCP']
 export const mcpPost = defineOperation(
   {
     id: 'mcp.post',
+    example: mcpExamples['mcp.post'],
     method: 'POST',
     path: '/mcp',
     summary:
@@ -34,6 +36,7 @@ const notAllowed = (method: 'GET' | 'DELETE') =>
   defineOperation(
     {
       id: `mcp.${method.toLowerCase()}`,
+      example: mcpExamples[method === 'GET' ? 'mcp.get' : 'mcp.delete'],
       method,
       path: '/mcp',
       summary: `${method} on the MCP endpoint: 405, the endpoint is stateless and takes POST only`,

@@ -56,6 +56,12 @@ function describe(op: AnyOperation, pageable: boolean): string {
     )
   }
   parts.push(`HTTP equivalent: ${op.method} ${op.path}.`)
+  if (op.example) {
+    // The same example the API reference shows, as the flat arguments a tool call takes. The example
+    // result stays out: the output schema already describes it, and results made tools/list 1.5x larger.
+    const { params, query, body } = op.example.request
+    parts.push(`Example arguments: ${JSON.stringify({ ...params, ...query, ...body })}`)
+  }
   return parts.join('\n\n')
 }
 

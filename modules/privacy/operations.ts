@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox'
 import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
 import { deleteUserData } from './deletion'
+import { privacyExamples } from './examples'
 import { downloadExport, exportJob, exportUserData } from './export'
 import { DeletionBody, DeletionResult, ExportJob, ExportQuery, UserIdParams } from './model'
 
@@ -33,7 +34,13 @@ const exportSpec = {
 }
 
 export const privacyExportGet = defineOperation(
-  { ...exportSpec, id: 'privacy.export', method: 'GET', summary: 'Export everything held about the user' },
+  {
+    ...exportSpec,
+    id: 'privacy.export',
+    example: privacyExamples['privacy.export'],
+    method: 'GET',
+    summary: 'Export everything held about the user',
+  },
   (_input, { app, principal }) => exportUserData(app, scopeOf(principal)),
 )
 
@@ -41,6 +48,7 @@ export const privacyExportPost = defineOperation(
   {
     ...exportSpec,
     id: 'privacy.export_post',
+    example: privacyExamples['privacy.export_post'],
     method: 'POST',
     summary: 'Export everything held about the user (POST form, no body needed)',
   },
@@ -50,6 +58,7 @@ export const privacyExportPost = defineOperation(
 export const privacyExportJob = defineOperation(
   {
     id: 'privacy.export_job',
+    example: privacyExamples['privacy.export_job'],
     method: 'GET',
     path: '/users/:user_id/data/export/jobs/:job_id',
     summary: 'Progress of a large export; a finished one returns a fresh short-lived download URL',
@@ -66,6 +75,7 @@ export const privacyExportJob = defineOperation(
 export const privacyExportArchive = defineOperation(
   {
     id: 'privacy.export_archive',
+    example: privacyExamples['privacy.export_archive'],
     method: 'GET',
     path: '/privacy/exports/:id/archive',
     summary: 'Download a finished export archive through its short-lived URL (the token is the credential)',
@@ -83,6 +93,7 @@ export const privacyExportArchive = defineOperation(
 export const privacyDelete = defineOperation(
   {
     id: 'privacy.delete',
+    example: privacyExamples['privacy.delete'],
     method: 'POST',
     path: '/users/:user_id/data/delete',
     summary: 'Delete everything held about the user and return a receipt',

@@ -2,12 +2,14 @@
 // and offered as an MCP tool.
 
 import { defineOperation } from '../shared/operation'
+import { providersExamples } from './examples'
 import { ProvidersQuery, ProvidersResult } from './model'
 import { findProviders } from './service'
 
 export const providersSearch = defineOperation(
   {
     id: 'providers.search',
+    example: providersExamples['providers.search'],
     method: 'GET',
     path: '/providers',
     summary: 'Where to get wellness data: genetic-testing providers, lab draw sites near a place, wearables',
@@ -23,7 +25,6 @@ export const providersSearch = defineOperation(
     mcp: { tool: 'find_providers' },
     x402: {
       price: '0.001',
-      example: { query: { modality: 'genetics,biomarkers', type: 'wgs', postal_code: '02115' } },
       tags: ['providers', 'genetics', 'labs', 'wearables'],
     },
   },

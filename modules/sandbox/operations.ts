@@ -2,12 +2,14 @@
 
 import { createSandboxSession } from '../auth/credentials'
 import { defineOperation } from '../shared/operation'
+import { sandboxExamples } from './examples'
 import { runHeroDemo } from './hero'
 import { HeroBody, HeroDemo, SandboxSession } from './model'
 
 export const sandboxSessionCreate = defineOperation(
   {
     id: 'sandbox.sessions.create',
+    example: sandboxExamples['sandbox.sessions.create'],
     method: 'POST',
     path: '/sandbox/sessions',
     summary: 'Create a sandbox session (no account needed; 1 hour; sandbox operations only)',
@@ -23,6 +25,7 @@ export const sandboxSessionCreate = defineOperation(
 export const sandboxHero = defineOperation(
   {
     id: 'sandbox.hero',
+    example: sandboxExamples['sandbox.hero'],
     method: 'POST',
     path: '/sandbox/hero',
     summary: 'Run the deterministic, non-persistent multimodal demo on built-in synthetic data',

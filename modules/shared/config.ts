@@ -155,7 +155,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'DBSNP_REFERENCE_PATH',
     kind: 'string',
     description:
-      'bgzipped, tabix-indexed dbSNP VCF for full dbSNP annotation (`annotation_depth: full_dbsnp`). Unset: compact annotation only.',
+      'A provisioned dbSNP index directory (made by `bun run genetics index-dbsnp`, the fast path) or a bgzipped, tabix-indexed dbSNP VCF, for full dbSNP annotation (`annotation_depth: full_dbsnp`). Unset: compact annotation only.',
   },
   {
     name: 'BILLING_ENABLED',

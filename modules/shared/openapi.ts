@@ -3,6 +3,7 @@
 // Schemas carrying an `$id` are hoisted into components.schemas and referenced.
 
 import type { TSchema } from '@sinclair/typebox'
+import { TAG_DESCRIPTIONS } from './openapi-tags'
 import { type AnyOperation, openApiPath } from './operation'
 import { PROBLEM_TYPES, type ProblemKey } from './problem'
 
@@ -36,6 +37,42 @@ const PROBLEM_SCHEMA: Json = {
     },
   },
   additionalProperties: true,
+}
+
+/** Response headers the service sends, referenced from every response that carries them. */
+const HEADERS: Record<string, Json> = {
+  RequestId: {
+    description:
+      'Identifies this request in the service’s logs; a short plain id the caller sent is kept, otherwise one is made. Also in problem bodies as request_id.',
+    schema: { type: 'string' },
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  RateLimitLimit: {
+    description: 'Requests allowed in the rate-limit window that was exceeded.',
+    schema: { type: 'integer' },
+  },
+  RateLimitRemaining: {
+    description: 'Requests left in the window (0 on a 429).',
+    schema: { type: 'integer' },
+  },
+  RateLimitReset: { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
+}
+
+const ref = (name: string) => ({ $ref: `#/components/headers/${name}` })
+
+/** Headers of a problem response with this status. */
+function problemHeaders(status: number): Json {
+  const headers: Json = { 'x-request-id': ref('RequestId') }
+  if (status === 429 || status === 503) headers['Retry-After'] = ref('RetryAfter')
+  if (status === 429) {
+    headers['RateLimit-Limit'] = ref('RateLimitLimit')
+    headers['RateLimit-Remaining'] = ref('RateLimitRemaining')
+    headers['RateLimit-Reset'] = ref('RateLimitReset')
+  }
+  return headers
 }
 
 const STATUS_KEYS: Record<number, ProblemKey> = {
@@ -97,12 +134,14 @@ function parameters(op: AnyOperation, named: Map<string, string>, schemas: Recor
     const required = new Set<string>((schema.required as string[] | undefined) ?? [])
     for (const [name, property] of Object.entries(schema.properties)) {
       const prop = hoist(property as TSchema, named, schemas)
+      const example = op.example?.request[where === 'path' ? 'params' : 'query']?.[name]
       list.push({
         name,
         in: where,
         required: where === 'path' || required.has(name),
         ...(prop.description ? { description: prop.description } : {}),
         schema: prop,
+        ...(example !== undefined ? { example } : {}),
       })
     }
   }
@@ -121,17 +160,19 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
   for (const op of sorted) {
     const status = op.status ?? 200
     const media = op.produces ?? 'application/json'
+    const json = media === 'application/json' || media === 'application/problem+json'
     const responses: Json = {
       [status]: {
         description: op.summary,
+        headers: { 'x-request-id': ref('RequestId') },
         content: {
           [media]: {
-            schema:
-              media === 'text/html'
-                ? { type: 'string' }
-                : media === 'application/zip'
-                  ? { type: 'string', format: 'binary' }
-                  : hoist(op.output, named, schemas),
+            schema: json
+              ? hoist(op.output, named, schemas)
+              : media === 'application/zip'
+                ? { type: 'string', format: 'binary' }
+                : { type: 'string' },
+            ...(op.example ? { example: op.example.response } : {}),
           },
         },
       },
@@ -158,13 +199,26 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
         required: true,
         description: op.rawBody.description,
         content: Object.fromEntries(
-          op.rawBody.mediaTypes.map((m) => [m, { schema: { type: 'string', format: 'binary' } }]),
+          op.rawBody.mediaTypes.map((m) => [
+            m,
+            m === 'application/json'
+              ? {
+                  schema: { type: 'object' },
+                  ...(op.example?.request.body ? { example: op.example.request.body } : {}),
+                }
+              : { schema: { type: 'string', format: 'binary' } },
+          ]),
         ),
       }
     } else if (op.body) {
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: hoist(op.body, named, schemas) } },
+        content: {
+          'application/json': {
+            schema: hoist(op.body, named, schemas),
+            ...(op.example?.request.body ? { example: op.example.request.body } : {}),
+          },
+        },
       }
     }
     const path = openApiPath(op.path)
@@ -177,6 +231,7 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
     const type = PROBLEM_TYPES[STATUS_KEYS[s]]
     responses[`Problem${s}`] = {
       description: `${type.title}: ${type.description}`,
+      headers: problemHeaders(s),
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
     }
   }
@@ -191,11 +246,14 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
       license: { name: 'See repository' },
     },
     servers: [{ url: baseUrl }],
-    tags: [...new Set(sorted.flatMap((op) => op.tags))].sort().map((name) => ({ name })),
+    tags: [...new Set(sorted.flatMap((op) => op.tags))]
+      .sort()
+      .map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
     components: {
       schemas: { Problem: PROBLEM_SCHEMA, ...schemas },
       responses,
+      headers: HEADERS,
       securitySchemes: {
         bearer: {
           type: 'http',

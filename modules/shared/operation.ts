@@ -12,15 +12,32 @@ export type OperationGrant = Grant | 'authenticated' | null
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-/** Pay-per-request (x402) slot: price in USD and a discovery example. The payment path reads it. */
+/** The input of one example call, split as the operation takes it. */
+export interface ExampleRequest {
+  params?: Record<string, unknown>
+  query?: Record<string, unknown>
+  body?: Record<string, unknown>
+}
+
+/**
+ * One example call of an operation: what a caller sends and what the operation answers on success.
+ * Declared once here; the OpenAPI document (parameter, request and response examples), the MCP tool
+ * description and the x402 discovery catalogue all carry it, and a test validates it against the
+ * operation's own schemas.
+ */
+export interface OperationExample {
+  request: ExampleRequest
+  /** The success body: JSON for JSON operations, the text for HTML, CSS and script. */
+  response: unknown
+}
+
+/** Pay-per-request (x402) slot: price in USD. The payment path reads it; its examples are the operation's. */
 export interface X402Slot {
   price: string
   description?: string
-  example: {
-    params?: Record<string, unknown>
-    query?: Record<string, unknown>
-    body?: Record<string, unknown>
-  }
+  /** @deprecated Declare `example` on the operation; the catalogue shows that one. Read only as a fallback. */
+  example?: ExampleRequest
+  /** @deprecated As `example`. */
   outputExample?: unknown
   tags: string[]
 }
@@ -57,7 +74,13 @@ export interface OperationSpec<
   /** Success status; 200 unless stated. */
   status?: number
   /** Media type of the success response; JSON unless stated. */
-  produces?: 'application/json' | 'application/problem+json' | 'text/html' | 'application/zip'
+  produces?:
+    | 'application/json'
+    | 'application/problem+json'
+    | 'text/html'
+    | 'text/css'
+    | 'text/javascript'
+    | 'application/zip'
   /**
    * The body is not JSON: the route does not parse it and the handler reads `ctx.request.raw` itself
    * (streamed uploads, signed webhooks). Documented as these media types.
@@ -78,6 +101,8 @@ export interface OperationSpec<
   ownScopeOnly?: boolean
   /** Served only outside production (e.g. the development mail outbox). */
   devOnly?: boolean
+  /** A request and its success response, shown in the API reference, MCP and x402 discovery. */
+  example?: OperationExample
   x402?: X402Slot
   mcp?: McpSlot
 }

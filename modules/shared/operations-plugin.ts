@@ -54,7 +54,7 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
           headers: request.headers,
           url: new URL(request.url),
         }
-        return op.handler(
+        const result = await op.handler(
           {
             params: op.params ? params : undefined,
             query: op.query ? query : undefined,
@@ -62,6 +62,9 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
           },
           { principal: principals.get(request) ?? null, app, request: info } as never,
         )
+        // A Response a handler built keeps its own status (Elysia would put the declared one over a 200).
+        if (result instanceof Response) set.status = result.status
+        return result
       },
       {
         params: op.params,

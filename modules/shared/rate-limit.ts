@@ -26,7 +26,13 @@ export class RateLimiter {
     if (window.count > rule.limit) {
       const retryAfter = Math.max(1, Math.ceil((window.start + windowMs - now) / 1000))
       throw new ProblemError('rateLimited', `Too many ${what}; try again in ${retryAfter} seconds.`, {
-        headers: { 'retry-after': String(retryAfter) },
+        // RateLimit-* after the IETF httpapi draft's first form: the limit, nothing left, seconds to reset.
+        headers: {
+          'retry-after': String(retryAfter),
+          'ratelimit-limit': String(rule.limit),
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': String(retryAfter),
+        },
         extra: { retry_after_seconds: retryAfter },
       })
     }

@@ -64,8 +64,8 @@ export function x402Catalog(operations: readonly AnyOperation[]) {
       price_usd: op.x402!.price,
       description: op.x402!.description ?? op.summary,
       tags: op.x402!.tags,
-      input_example: op.x402!.example,
+      input_example: op.example?.request ?? op.x402!.example ?? {},
       input_schema: JSON.parse(JSON.stringify(toolInputSchema(op))),
-      output_example: op.x402!.outputExample ?? null,
+      output_example: op.example?.response ?? op.x402!.outputExample ?? null,
     }))
 }

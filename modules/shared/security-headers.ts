@@ -42,13 +42,16 @@ export function applySecurityHeaders(headers: Headers, config: Readonly<Config>)
 }
 
 /**
- * A CSP for an HTML page of this service: only its own inline styles, scripts carrying `nonce`
- * (none when the page has no script), requests to its own origin, and no framing.
+ * A CSP for an HTML page of this service: only its own inline styles (and stylesheets from its own
+ * origin when asked), scripts carrying `nonce` (none when the page has no script), requests to its own
+ * origin, and no framing.
  */
-export function pageCsp(options: { scriptNonce?: string; images?: 'data' | 'none' } = {}): string {
+export function pageCsp(
+  options: { scriptNonce?: string; images?: 'data' | 'none'; selfStylesheets?: boolean } = {},
+): string {
   return [
     "default-src 'none'",
-    "style-src 'unsafe-inline'",
+    options.selfStylesheets ? "style-src 'self' 'unsafe-inline'" : "style-src 'unsafe-inline'",
     options.scriptNonce ? `script-src 'nonce-${options.scriptNonce}'` : null,
     options.scriptNonce ? "connect-src 'self'" : null,
     options.images === 'data' ? 'img-src data:' : null,

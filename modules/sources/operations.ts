@@ -1,16 +1,27 @@
-// Operations of the sources module: list the caller's sources and read one.
+// Operations of the sources module: list the caller's sources, read one, see the observations it
+// produced, and delete it (undo an import).
 
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
-import { Source, SourceIdParams, SourceListQuery } from './model'
-import { getSource, listSources } from './service'
+import { deleteSource } from './delete-source'
+import { sourcesExamples } from './examples'
+import {
+  Source,
+  SourceDeleted,
+  SourceIdParams,
+  SourceListQuery,
+  SourceObservation,
+  SourceObservationsQuery,
+} from './model'
+import { getSource, listSourceObservations, listSources } from './service'
 
 const tags = ['Sources']
 
 export const sourcesList = defineOperation(
   {
     id: 'sources.list',
+    example: sourcesExamples['sources.list'],
     method: 'GET',
     path: '/sources',
     summary: "List the caller's sources (uploads and syncs), newest first",
@@ -22,7 +33,6 @@ export const sourcesList = defineOperation(
     x402: {
       price: '0.001',
       description: "List the payer's own sources (uploads and syncs).",
-      example: { query: { modality: 'biomarkers', limit: 20 } },
       tags: ['sources'],
     },
   },
@@ -32,6 +42,7 @@ export const sourcesList = defineOperation(
 export const sourcesGet = defineOperation(
   {
     id: 'sources.get',
+    example: sourcesExamples['sources.get'],
     method: 'GET',
     path: '/sources/:id',
     summary: 'Read one source',
@@ -43,11 +54,60 @@ export const sourcesGet = defineOperation(
     x402: {
       price: '0.001',
       description: "Read one of the payer's own sources.",
-      example: { params: { id: 'src_01jz0000000000000000000000' } },
       tags: ['sources'],
     },
   },
   ({ params }, { app, principal }) => getSource(app, scopeOf(principal), params.id),
 )
 
-export const sourcesOperations = [sourcesList, sourcesGet]
+export const sourcesObservations = defineOperation(
+  {
+    id: 'sources.observations',
+    example: sourcesExamples['sources.observations'],
+    method: 'GET',
+    path: '/sources/:id/observations',
+    summary: 'List the observations one source produced, in file order',
+    description:
+      "Each observation with what the file said (original name, value, unit, printed line where the layout has lines, flag and interval as printed) and what was stored (catalog code, canonical value and unit, comparator of a censored result, normalized lab flag, specimen), where it came from (line, JSON path or FHIR entry) and any warnings about it. Paged: limit 1-100, cursor from next_cursor. 404 for a source that is not the caller's or was deleted.",
+    tags,
+    grant: 'imports',
+    params: SourceIdParams,
+    query: SourceObservationsQuery,
+    output: pageOf(SourceObservation),
+    errors: [404],
+    mcp: { tool: 'list_source_observations' },
+    x402: {
+      price: '0.001',
+      description: "List the observations one of the payer's own sources produced.",
+      tags: ['sources'],
+    },
+  },
+  ({ params, query }, { app, principal }) =>
+    listSourceObservations(app, scopeOf(principal), params.id, query),
+)
+
+export const sourcesDelete = defineOperation(
+  {
+    id: 'sources.delete',
+    example: sourcesExamples['sources.delete'],
+    method: 'DELETE',
+    path: '/sources/:id',
+    summary: 'Delete a source: its observations (or genetic findings) and its stored file',
+    description:
+      "Undo an import. The source is removed from every list, its observations (genetic findings, ancestry and uploaded file for a genotype source) are deleted. Analyses that read it are kept and name it under deleted_sources; the answer lists them. 404 for a source that is not the caller's or is already deleted.",
+    tags,
+    grant: 'imports',
+    params: SourceIdParams,
+    output: SourceDeleted,
+    errors: [404],
+    mcp: { tool: 'delete_source' },
+    x402: {
+      price: '0.001',
+      description: "Delete one of the payer's own sources and its observations.",
+      tags: ['sources'],
+    },
+  },
+  ({ params }, { app, principal }) => deleteSource(app, scopeOf(principal), params.id),
+)
+
+export const sourcesOperations = [sourcesList, sourcesGet, sourcesObservations, sourcesDelete]

@@ -1,7 +1,7 @@
 // Queries of the sources module: the only code that touches the sources and observations tables.
 // Every function takes the caller's scope first and filters by it.
 
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import type { Scope } from '../shared/principal'
 import { observations, sources } from './tables'
@@ -83,6 +83,74 @@ export async function listObservations(
     .where(and(...conditions))
     .orderBy(asc(observations.observed_at), asc(observations.id))
   return rows.map((r) => r.observation)
+}
+
+/** One page of a source's observations in file order (ids increase as rows are written). */
+export async function pageSourceObservations(
+  db: Database,
+  scope: Scope,
+  sourceId: string,
+  page: { after: string | null; limit: number },
+): Promise<ObservationRow[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(observations.organization_id, scope.organization_id),
+    eq(observations.user_id, scope.user_id),
+    eq(observations.source_id, sourceId),
+  ]
+  if (page.after) conditions.push(gt(observations.id, page.after))
+  return db
+    .select()
+    .from(observations)
+    .where(and(...conditions))
+    .orderBy(asc(observations.id))
+    .limit(page.limit)
+}
+
+/**
+ * Delete one source: its observations are removed and the source row is tombstoned (so ids that
+ * analyses cite stay resolvable as deleted), in one transaction. Null when no live source matches.
+ */
+export async function deleteSource(
+  db: Database,
+  scope: Scope,
+  id: string,
+  now: string,
+): Promise<{ observations: number } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(sources)
+      .set({ deleted_at: now })
+      .where(and(inScope(scope), eq(sources.id, id)))
+      .returning({ id: sources.id })
+    if (!row) return null
+    const removed = await tx
+      .delete(observations)
+      .where(
+        and(
+          eq(observations.organization_id, scope.organization_id),
+          eq(observations.user_id, scope.user_id),
+          eq(observations.source_id, id),
+        ),
+      )
+      .returning({ id: observations.id })
+    return { observations: removed.length }
+  })
+}
+
+/** Which of these source ids are deleted (tombstoned) in scope. */
+export async function deletedSourceIds(db: Database, scope: Scope, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ id: sources.id, deleted_at: sources.deleted_at })
+    .from(sources)
+    .where(
+      and(
+        eq(sources.organization_id, scope.organization_id),
+        eq(sources.user_id, scope.user_id),
+        inArray(sources.id, ids),
+      ),
+    )
+  return rows.filter((r) => r.deleted_at !== null).map((r) => r.id)
 }
 
 /** Tombstone every source of a user (privacy deletion); observations go with them. */

@@ -7,7 +7,7 @@ import { newId } from '../shared/ids'
 import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
 import { notFound } from '../shared/problem'
-import type { ModalityName, Source } from './model'
+import type { ModalityName, Source, SourceObservation } from './model'
 import * as repo from './repo'
 
 export type { ObservationFilter, ObservationRow, SourceRow } from './repo'
@@ -140,4 +140,61 @@ export async function listSources(
 
 export async function listObservations(app: AppContext, scope: Scope, filter: repo.ObservationFilter = {}) {
   return repo.listObservations(app.db, scope, filter)
+}
+
+/** Which of these source ids have been deleted (analyses name them as withdrawn). */
+export async function deletedSourceIds(app: AppContext, scope: Scope, ids: string[]): Promise<string[]> {
+  return repo.deletedSourceIds(app.db, scope, ids)
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : null)
+
+/** An observation as GET /sources/{id}/observations shows it: what was read, from where, and how. */
+export function toSourceObservation(row: repo.ObservationRow): SourceObservation {
+  const d = row.details ?? {}
+  const warnings = Array.isArray(d.warnings)
+    ? (d.warnings as { code: string; message: string }[]).map((w) => ({ code: w.code, message: w.message }))
+    : []
+  return {
+    id: row.id,
+    source_id: row.source_id,
+    modality: row.modality,
+    code: row.code,
+    original_name: row.original_name,
+    original_text: text(d.original_text),
+    source_ref: row.source_ref,
+    observed_at: row.observed_at,
+    original_value: row.original_value,
+    original_unit: row.original_unit,
+    value: row.value,
+    value_text: row.value_text,
+    unit: row.unit,
+    comparator: row.comparator,
+    lab_flag: row.lab_flag,
+    flag: text(d.flag),
+    specimen: row.specimen,
+    reference_low: row.reference_low,
+    reference_high: row.reference_high,
+    reference_text: text(d.reference_text),
+    warnings,
+  }
+}
+
+/** GET /sources/{id}/observations: the observations a source produced, in file order, paged. */
+export async function listSourceObservations(
+  app: AppContext,
+  scope: Scope,
+  id: string,
+  query: { limit?: number; cursor?: string },
+) {
+  await getSource(app, scope, id)
+  const { limit, before: after } = readPage(query)
+  const rows = await repo.pageSourceObservations(app.db, scope, id, { after, limit: limit + 1 })
+  const page = toPage(rows, limit)
+  return { data: page.data.map(toSourceObservation), next_cursor: page.next_cursor }
+}
+
+/** Tombstone a source and remove its observations; null when no live source matches. */
+export async function removeSource(app: AppContext, scope: Scope, id: string, now: string) {
+  return repo.deleteSource(app.db, scope, id, now)
 }

@@ -33,6 +33,12 @@ export const TrendPoint = Type.Object({
   }),
   observed_at: Type.String({ format: 'date-time' }),
   source_id: Type.String(),
+  comparator: Type.Optional(
+    Type.Union([Type.Literal('<'), Type.Literal('<='), Type.Literal('>'), Type.Literal('>=')], {
+      description:
+        'A censored result ("<0.3"): value is a bound, shown with its comparator and left out of delta and direction.',
+    }),
+  ),
 })
 
 const Range = Type.Object({ low: Type.Optional(Type.Number()), high: Type.Optional(Type.Number()) })
@@ -43,6 +49,8 @@ export const MarkerTrend = Type.Object(
     name: Type.String(),
     first: Type.Number(),
     latest: Type.Number(),
+    first_comparator: Type.Optional(Type.String({ description: 'Set when the first result is censored.' })),
+    latest_comparator: Type.Optional(Type.String({ description: 'Set when the latest result is censored.' })),
     points: Type.Array(TrendPoint),
     unit: Type.String({ description: 'Canonical UCUM unit of first, latest, delta and points.' }),
     kind: Type.Union([Type.Literal('biomarker'), Type.Literal('wearable')]),
@@ -58,7 +66,10 @@ export const MarkerTrend = Type.Object(
           'Judged against which way is better for the marker, ignoring changes within its measurement noise.',
       },
     ),
-    delta: Type.Number({ description: 'latest − first.' }),
+    delta: Type.Number({
+      description:
+        'latest − first over exact results (censored results, which carry a comparator, are left out); 0 with fewer than two exact results.',
+    }),
     delta_percent: Type.Union([Type.Number(), Type.Null()], {
       description: 'delta relative to first, in percent; null when first is 0.',
     }),

@@ -2,12 +2,14 @@
 
 import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
+import { trendsExamples } from './examples'
 import { TrendBody, TrendParams, TrendResult } from './model'
 import { computeTrends } from './service'
 
 export const trendsCompute = defineOperation(
   {
     id: 'trends.compute',
+    example: trendsExamples['trends.compute'],
     method: 'POST',
     path: '/users/:user_id/trends',
     summary: 'Longitudinal trends of biomarkers (and wearable metrics) across all uploads',
@@ -25,10 +27,6 @@ export const trendsCompute = defineOperation(
     x402: {
       price: '0.01',
       description: 'Longitudinal biomarker trends with direction, delta and status.',
-      example: {
-        params: { user_id: 'usr_example' },
-        body: { markers: ['ldl_cholesterol', 'hba1c'], window_days: 365 },
-      },
       tags: ['trends', 'biomarkers', 'analysis'],
     },
   },

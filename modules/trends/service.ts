@@ -71,12 +71,19 @@ function biomarkerPoints(rows: ObservationRow[]): TrendPoint[] {
     .sort((a, b) =>
       a.observed_at < b.observed_at ? -1 : a.observed_at > b.observed_at ? 1 : a.id < b.id ? -1 : 1,
     )
-    .map((r) => ({ value: round(r.value as number), observed_at: r.observed_at, source_id: r.source_id }))
+    .map((r) => ({
+      value: round(r.value as number),
+      observed_at: r.observed_at,
+      source_id: r.source_id,
+      ...(r.comparator ? { comparator: r.comparator } : {}),
+    }))
 }
 
 function markerTrend(subject: Subject, points: TrendPoint[]): MarkerTrend {
   const first = points[0].value
   const latest = points[points.length - 1].value
+  // A censored result ("<0.3") is a bound, not a value: "hs-CRP <0.3 → 1.1" is no +267 % change.
+  const exact = points.filter((p) => !p.comparator)
   const isBiomarker = subject.kind === 'biomarker'
   const range: MarkerRange | null = isBiomarker
     ? rangeFor(subject.def.reference)
@@ -85,7 +92,7 @@ function markerTrend(subject: Subject, points: TrendPoint[]): MarkerTrend {
       : null
   const noise = isBiomarker ? subject.def.noise_percent : WEARABLE_NOISE_PERCENT
   const judged = judgeDirection(
-    points.map((p) => ({ value: p.value, t: Date.parse(p.observed_at) })),
+    exact.map((p) => ({ value: p.value, t: Date.parse(p.observed_at) })),
     subject.def.better,
     noise,
     range,
@@ -97,18 +104,24 @@ function markerTrend(subject: Subject, points: TrendPoint[]): MarkerTrend {
         ...(range.high !== undefined ? { high: range.high } : {}),
       }
     : null
-  const delta = round(latest - first)
+  const exactFirst = exact[0]?.value ?? 0
+  const delta = exact.length >= 2 ? round(exact[exact.length - 1].value - exactFirst) : 0
   return {
     marker: subject.def.code,
     name: subject.def.name,
     first,
     latest,
+    ...(points[0].comparator ? { first_comparator: points[0].comparator } : {}),
+    ...(points[points.length - 1].comparator
+      ? { latest_comparator: points[points.length - 1].comparator }
+      : {}),
     points,
     unit: subject.def.unit,
     kind: subject.kind,
     direction: judged.direction,
     delta,
-    delta_percent: first !== 0 ? round((delta / Math.abs(first)) * 100, 2) : null,
+    delta_percent:
+      exact.length >= 2 && exactFirst !== 0 ? round((delta / Math.abs(exactFirst)) * 100, 2) : null,
     change_percent: judged.change_percent === null ? null : round(judged.change_percent, 2),
     noise_percent: noise,
     better: subject.def.better,

@@ -1,5 +1,5 @@
 // The single-binary deployment: `bun run build` makes one executable that starts on embedded defaults
-// from any directory (no node_modules, no migrations folder) and serves the API.
+// from any directory (no node_modules, no migrations folder) and serves the API and its reference (/docs).
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { existsSync, mkdtempSync } from 'node:fs'
@@ -29,6 +29,19 @@ describe('compiled binary', () => {
     const doc = (await response.json()) as any
     expect(doc.openapi).toBe('3.1.0')
     expect(doc.info.version).toBe('0.5.2')
+  })
+
+  it('serves the API reference with the renderer embedded in the binary', async () => {
+    const page = await fetch(`${server.base}/docs`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<script src="/docs/assets/swagger-ui-bundle.js"')
+    const script = await fetch(`${server.base}/docs/assets/swagger-ui-bundle.js`)
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    const bundled = await Bun.file(join(repoRoot, 'node_modules/swagger-ui-dist/swagger-ui-bundle.js')).text()
+    expect(await script.text()).toBe(bundled)
+    const css = await fetch(`${server.base}/docs/assets/swagger-ui.css`)
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8')
+    expect((await css.text()).length).toBeGreaterThan(100_000)
   })
 
   it('runs its migrations on its own database file and signs a person in', async () => {

@@ -44,6 +44,8 @@ describe('ancestry targets', () => {
     expect(ancestryTargets()[0]).toEqual({
       key: 'ancestry:rs2986742',
       rsid: 'rs2986742',
+      ref: data.markers[0].ref,
+      alts: [data.markers[0].alt],
       grch37: { chrom: '1', pos: 6550376 },
       grch38: { chrom: '1', pos: 6490316 },
     })

@@ -154,7 +154,7 @@ describe('coverage and unusable calls', () => {
       usable: 161,
       assumedHomozygousReference: 0,
       missing: 2,
-      unusable: { noCall: 2, filtered: 1, alleleMismatch: 2, unexpectedPloidy: 1 },
+      unusable: { noCall: 2, filtered: 1, alleleMismatch: 2, unexpectedPloidy: 1, strandAmbiguous: 0 },
     })
     expect(result.warnings).toEqual([
       '2 calls had letters matching neither panel allele (another strand, an indel or a different variant at ' +

@@ -91,15 +91,38 @@ describe('the committed compact catalog', () => {
   })
 
   test('leaves a build null, with its reason, where no position could be verified', () => {
-    const h63d = catalogEntry('hfe-h63d')
-    expect(h63d?.grch38).toBeNull()
-    expect(h63d?.positionNotes[0]).toStartWith('GRCh38: No GRCh38 position for rs1799945')
-    const g6pd = catalogEntry('g6pd-mediterranean')
-    expect(g6pd?.grch37).toBeNull()
-    expect(g6pd?.grch38).toEqual({ chrom: 'X', pos: 154534419 })
+    const agrn = catalogEntry('clinvar-agrn-rs199476396')
+    expect(agrn?.grch38).toBeNull()
+    expect(agrn?.positionNotes[0]).toStartWith(
+      'GRCh38: the ClinVar excerpts shipped with the project are GRCh37 only',
+    )
     for (const e of catalog.entries) {
       if (e.grch37 === null) expect(e.positionNotes.some((n) => n.startsWith('GRCh37: '))).toBe(true)
       if (e.grch38 === null) expect(e.positionNotes.some((n) => n.startsWith('GRCh38: '))).toBe(true)
+    }
+  })
+
+  test('gives G6PD, HFE H63D and MTHFR C677T positions on both builds, each with its provenance', () => {
+    const expected: Record<string, [number, number, string]> = {
+      'g6pd-a-minus-202': [153764217, 154536002, 'sbslee/pypgx'],
+      'g6pd-mediterranean': [153762634, 154534419, 'sbslee/pypgx'],
+      'hfe-h63d': [26091179, 26090951, 'bihealth/auto-acmg'],
+      'mthfr-c677t': [11856378, 11796321, 'sbslee/pypgx'],
+    }
+    for (const [id, [grch37, grch38, documented]] of Object.entries(expected)) {
+      const e = catalogEntry(id)!
+      expect([e.grch37?.pos, e.grch38?.pos]).toEqual([grch37, grch38])
+      expect(e.positionNotes).toEqual([])
+      expect(e.provenance.some((p) => p.source.includes(documented))).toBe(true)
+    }
+  })
+
+  test('words two DPYD decreased-function alleles as CPIC does: half the starting dose, not avoidance', () => {
+    for (const id of ['dpyd-c2846', 'dpyd-hapb3']) {
+      const homAlt = catalogEntry(id)!.interpretation.homAlt
+      expect(homAlt).toContain('activity score 1')
+      expect(homAlt).toContain('half the usual dose')
+      expect(homAlt).not.toMatch(/alternative|avoid|strongly reduced/)
     }
   })
 
@@ -144,7 +167,8 @@ describe('the committed compact catalog', () => {
       grch37: { chrom: '19', pos: 45412079 },
       grch38: { chrom: '19', pos: 44908822 },
     })
-    expect(targets.find((t) => t.key === 'hfe-h63d')?.grch38).toBeUndefined()
+    expect(targets.find((t) => t.key === 'clinvar-agrn-rs199476396')?.grch38).toBeUndefined()
+    expect(targets.find((t) => t.key === 'hfe-h63d')?.grch38).toEqual({ chrom: '6', pos: 26090951 })
   })
 
   test('cannot be changed by a caller', () => {

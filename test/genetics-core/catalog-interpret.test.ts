@@ -107,9 +107,9 @@ describe('VCF calls', () => {
         )
     }
     const result = interpretCompact(calls, 'GRCh38')
-    expect(calls.size).toBe(27)
+    expect(calls.size).toBe(29)
     expect(result.findings).toEqual([])
-    expect(result.coverage).toMatchObject({ assessed: 27, presentInSource: 27, notCovered: 12, carriers: 0 })
+    expect(result.coverage).toMatchObject({ assessed: 29, presentInSource: 29, notCovered: 10, carriers: 0 })
     expect(result.apoe).toMatchObject({ genotype: 'e3/e3', ambiguous: false, e4Copies: 0, e2Copies: 0 })
   })
 
@@ -148,6 +148,27 @@ describe('VCF calls', () => {
     expect(result.notes).toContain(
       '1 site carries a different variant from the catalog entry; no interpretation is given there.',
     )
+  })
+
+  test('a 1/2 call where one ALT is the catalog variant is one copy of it, with the other ALT named', () => {
+    // rs1142345 T>C defines TPMT*3C; T>G is another allele at the same base.
+    const { result, assessment } = one(
+      'tpmt-star3c',
+      vcfCall('6', 18130687, 'T', ['C', 'G'], ['C', 'G']),
+      'GRCh38',
+    )
+    expect(assessment).toMatchObject({
+      status: 'assessed',
+      genotype: 'het',
+      altCopies: 1,
+      alleles: ['C', 'G'],
+      reason:
+        'The other copy carries T>G, not the catalog variant; the interpretation speaks of T>C on one copy only.',
+    })
+    expect(result.findings).toHaveLength(1)
+    expect(result.findings[0]).toMatchObject({ zygosity: 'het', altCopies: 1, observedGenotype: 'C/G' })
+    expect(result.findings[0].interpretation).toBe(catalogEntry('tpmt-star3c')!.interpretation.het)
+    expect(result.notes.join(' ')).toContain('a 1/2 genotype')
   })
 
   test('a record whose reference base differs from the catalog REF is not interpreted', () => {
@@ -278,17 +299,23 @@ describe('genome builds', () => {
   })
 
   test('an entry without a position on the build is matched by rsID only', () => {
+    // The ClinVar AGRN entry has a GRCh37 position only (the shipped ClinVar excerpts are GRCh37).
     const withId = one(
-      'hfe-h63d',
-      vcfCall('6', 26090951, 'C', ['G'], ['C', 'G'], { id: 'rs1799945' }),
+      'clinvar-agrn-rs199476396',
+      vcfCall('1', 1020575, 'G', ['C'], ['G', 'C'], { id: 'rs199476396' }),
       'GRCh38',
     )
     expect(withId.result.findings[0]).toMatchObject({ matchedBy: 'rsid', zygosity: 'het' })
-    const withoutId = one('hfe-h63d', vcfCall('6', 26090951, 'C', ['G'], ['C', 'G']), 'GRCh38')
+    const withoutId = one('clinvar-agrn-rs199476396', vcfCall('1', 1020575, 'G', ['C'], ['G', 'C']), 'GRCh38')
     expect(withoutId.assessment.status).toBe('position_mismatch')
     expect(withId.result.notes).toContain(
-      '12 entries have no GRCh38 position and can only be matched by rsID.',
+      '10 entries have no GRCh38 position and can only be matched by rsID.',
     )
+  })
+
+  test('HFE H63D without an rsID is found by its GRCh38 position', () => {
+    const { result } = one('hfe-h63d', vcfCall('6', 26090951, 'C', ['G'], ['C', 'G']), 'GRCh38')
+    expect(result.findings[0]).toMatchObject({ matchedBy: 'position', zygosity: 'het', entryId: 'hfe-h63d' })
   })
 
   test('NCBI36 files are matched by rsID only and say so', () => {
@@ -327,9 +354,14 @@ describe('hemizygous X', () => {
     expect(result.findings[0].interpretation).toContain('activity can be normal or deficient')
   })
 
-  test('a male consumer call on GRCh37 is matched by rsID (no GRCh37 position) and read as hemizygous', () => {
+  test('a male consumer call on GRCh37 is matched by rsID and position, and read as hemizygous', () => {
     const { result } = one('g6pd-a-minus-202', arrayCall('X', 153764217, 'rs1050828', ['T']), 'GRCh37')
-    expect(result.findings[0]).toMatchObject({ zygosity: 'hemizygous', matchedBy: 'rsid' })
+    expect(result.findings[0]).toMatchObject({ zygosity: 'hemizygous', matchedBy: 'rsid_and_position' })
+  })
+
+  test('a G6PD call without an rsID is found by its GRCh37 position', () => {
+    const { result } = one('g6pd-mediterranean', vcfCall('X', 153762634, 'G', ['A'], ['A']), 'GRCh37')
+    expect(result.findings[0]).toMatchObject({ zygosity: 'hemizygous', matchedBy: 'position' })
   })
 })
 

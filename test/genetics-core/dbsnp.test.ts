@@ -4,6 +4,7 @@
 
 import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { buildReferenceIndex } from '../../genetics-core/dbsnp/reference-index/build-index'
 import { annotateWithDbsnp, GeneticsCancelledError, GeneticsInputError } from '../../genetics-core/index'
 import { fixture, tempDir } from './support/fixtures'
 
@@ -177,5 +178,49 @@ describe('refusals', () => {
     expect(error.message).toBe(
       'the input is GRCh38 (header) but the dbSNP reference is GRCh37; positions would not match',
     )
+  })
+})
+
+describe('several reference records that trim to one allele', () => {
+  const tools = ['bgzip', 'tabix'].filter((t) => !Bun.which(t))
+  const maybe = tools.length === 0 ? test : test.skip
+  if (tools.length > 0) console.warn(`skipping the exact-match join test: ${tools.join(', ')} not installed`)
+
+  maybe('both join methods assign the record written at the input POS, as bcftools does', async () => {
+    const header =
+      '##fileformat=VCFv4.2\n##reference=GRCh37\n##contig=<ID=1,length=249250621>\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO'
+    const ref = tmp.path('trim-same.vcf')
+    // rs20 (POS 99, CAT>CA) and rs21 (POS 100, AT>A) both delete the T at 101.
+    writeFileSync(ref, `${header}\n1\t99\trs20\tCAT\tCA\t.\t.\t.\n1\t100\trs21\tAT\tA\t.\t.\t.\n`)
+    for (const command of [
+      ['bgzip', '-f', ref],
+      ['tabix', '-f', '-p', 'vcf', `${ref}.gz`],
+    ]) {
+      expect(Bun.spawnSync(command).exitCode).toBe(0)
+    }
+    const path = tmp.path('trim-same-input.vcf')
+    writeFileSync(path, `${header}\n1\t100\t.\tAT\tA\t.\t.\t.\n`)
+    for (const method of ['merge_join', 'tabix'] as const) {
+      const { got, result } = await assignments(path, `${ref}.gz`, { method })
+      expect(got).toEqual(['1:101:T>=rs21'])
+      expect(result).toMatchObject({ method, assigned: 1, multipleRsids: 1 })
+    }
+    const index = tmp.path('trim-same-index')
+    await buildReferenceIndex(`${ref}.gz`, index, { workers: 0 })
+    const indexed = await assignments(path, index)
+    expect(indexed.got).toEqual(['1:101:T>=rs21'])
+    expect(indexed.result).toMatchObject({ method: 'index', assigned: 1, multipleRsids: 1 })
+    if (Bun.which('bcftools')) {
+      // bcftools annotate reads an indexed input when -a is given.
+      for (const command of [
+        ['bgzip', '-kf', path],
+        ['tabix', '-f', '-p', 'vcf', `${path}.gz`],
+      ]) {
+        expect(Bun.spawnSync(command).exitCode).toBe(0)
+      }
+      const out = Bun.spawnSync(['bcftools', 'annotate', '-a', `${ref}.gz`, '-c', 'ID', `${path}.gz`])
+      const record = out.stdout.toString().trim().split('\n').at(-1) ?? ''
+      expect(record.split('\t')[2]).toBe('rs21')
+    }
   })
 })

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import { detectSource, scanSource } from '../../genetics-core/index'
+import { analyzeGeneticsSource, detectSource, scanSource } from '../../genetics-core/index'
 import { fixture, tempDir } from './support/fixtures'
 
 const tmp = tempDir()
@@ -98,6 +98,40 @@ describe('genome build', () => {
     expect(summary.build).toMatchObject({ build: 'GRCh38', method: 'known_positions' })
     expect(summary.build.evidence).toStartWith('12 of 12 known markers at GRCh38 positions')
   })
+
+  for (const withIds of [true, false]) {
+    test(`a stale ##reference loses to the data's own marker positions (${withIds ? 'with' : 'without'} rsIDs)`, async () => {
+      // GRCh37 positions of the synthetic GRCh37 file's markers, in a VCF whose header says GRCh38
+      // (as a liftover that kept its header would leave it), plus CYP2C19*2 at its GRCh37 position.
+      const rows = readFileSync(fixture('consumer', 'headerless_grch37_synthetic.txt'), 'utf8')
+        .split('\n')
+        .filter((l) => l && !l.startsWith('#'))
+        .map((l) => l.split('\t'))
+      const records = [
+        ...rows.map(([rs, chrom, pos]) => [chrom, Number(pos), withIds ? rs : '.', 'A', 'G'] as const),
+        ['10', 96541616, '.', 'G', 'A'] as const,
+      ].sort((a, b) => Number(a[0]) - Number(b[0]) || a[1] - b[1])
+      const body = records.map((r) => `${r.join('\t')}\t.\tPASS\t.\tGT\t0/1`).join('\n')
+      const path = tmp.path(`stale-reference-${withIds}.vcf`)
+      writeFileSync(
+        path,
+        `##fileformat=VCFv4.2\n##reference=GRCh38\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tS\n${body}\n`,
+      )
+      expect((await detectSource(path)).build.build).toBe('GRCh38')
+      const analysis = await analyzeGeneticsSource(path, { annotation: 'compact' })
+      expect(analysis.summary.build).toMatchObject({ build: 'GRCh37', method: 'known_positions' })
+      expect(analysis.summary.build.evidence).toContain("overrides the header's GRCh38")
+      const conflict = analysis.warnings.find((w) => w.code === 'BUILD_CONFLICT')
+      expect(conflict?.message).toStartWith(
+        'the header says GRCh38 (##reference=GRCh38) but known marker positions say GRCh37',
+      )
+      expect(conflict?.message).toEndWith('using the positions')
+      expect(analysis.compact?.build).toBe('GRCh37')
+      expect(analysis.compact?.findings.map((f) => [f.entryId, f.matchedBy])).toEqual([
+        ['cyp2c19-star2', 'position'],
+      ])
+    })
+  }
 
   test('is unknown, with a reason, when nothing can decide it', async () => {
     expect((await detectSource(fixture('vcf', 'vcf44_spec.vcf'))).build).toEqual({

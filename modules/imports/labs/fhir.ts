@@ -1,15 +1,19 @@
 // FHIR R4 Observation resources, alone or in a Bundle (a collection, a searchset, a transaction).
 // The LOINC coding picks the marker, falling back to the text or display name; valueQuantity carries the
 // value (its UCUM `code` preferred to the display `unit`); components (a panel inside one resource) are
-// read like observations of their own. Wearable LOINC codes (heart rate, steps ...) go to wearables.
+// read like observations of their own (the blood-pressure panel 85354-9 gives systolic and diastolic).
+// valueQuantity.comparator marks a censored result; the interpretation codes are the lab's flag; a
+// specimen named on the resource is kept. Wearable LOINC codes (heart rate, steps ...) go to wearables.
 
-import type { Bundle, Coding, Observation, ObservationComponent, Quantity } from 'fhir/r4'
+import type { Bundle, CodeableConcept, Coding, Observation, ObservationComponent, Quantity } from 'fhir/r4'
+import type { Specimen } from '../../biomarkers/loinc-alternates'
 import type { NewObservationInput } from '../../sources/service'
 import { parseDate } from '../dates'
 import type { Warnings } from '../parsed'
 import type { WearableAccumulator } from '../wearables/accumulator'
 import type { LabContext } from './lab-row'
 import { labObservation } from './lab-row'
+import { specimenOfText } from './specimen'
 
 const LOINC_SYSTEM = 'http://loinc.org'
 const UCUM_SYSTEM = 'http://unitsofmeasure.org'
@@ -60,8 +64,25 @@ export interface FhirResult {
 
 type Valued = Pick<
   ObservationComponent,
-  'code' | 'valueQuantity' | 'valueString' | 'valueCodeableConcept' | 'referenceRange'
+  'code' | 'valueQuantity' | 'valueString' | 'valueCodeableConcept' | 'referenceRange' | 'interpretation'
 >
+
+/** The interpretation as a flag: its code (H, LL, A ...), else its text or display. */
+function flagOf(concepts: CodeableConcept[] | undefined): string | null {
+  const concept = concepts?.[0]
+  if (!concept) return null
+  return (
+    concept.coding?.find((c) => c.code)?.code ??
+    concept.text ??
+    concept.coding?.find((c) => c.display)?.display ??
+    null
+  )
+}
+
+/** The specimen a resource names (`specimen.display`, e.g. "Urine"), mapped to the table's values. */
+function specimenOfResource(o: Observation): Specimen | null {
+  return specimenOfText(o.specimen?.display)
+}
 
 export function readFhir(
   doc: Bundle | Observation,
@@ -118,7 +139,13 @@ export function readFhir(
         continue
       }
       const range = part.item.referenceRange?.[0]
-      const value = quantity?.value ?? part.item.valueString ?? part.item.valueCodeableConcept?.text ?? null
+      const concept = part.item.valueCodeableConcept
+      const value =
+        quantity?.value ??
+        part.item.valueString ??
+        concept?.text ??
+        concept?.coding?.find((c) => c.display)?.display ??
+        null
       const observation = labObservation(
         {
           name: nameOf(part.item.code),
@@ -128,7 +155,9 @@ export function readFhir(
           reference_low: range?.low?.value,
           reference_high: range?.high?.value,
           reference_range: range?.text ?? null,
-          flag: resource.interpretation?.[0]?.coding?.[0]?.code ?? null,
+          flag: flagOf(part.item.interpretation) ?? flagOf(resource.interpretation),
+          comparator: quantity?.comparator ?? null,
+          specimen: specimenOfResource(resource),
           loinc,
           source_ref: part.ref,
         },

@@ -1,9 +1,11 @@
-// The shared state of one lab import: warnings, names the catalog does not know, and the date used
-// for results without one (a date line in the file, else the upload time, with a warning).
+// The shared state of one lab import: warnings, names the catalog does not know, the date used for
+// results without one (a date in the file, else the upload time, with a warning), and the file's
+// decimal mark and date order, each decided once from all the file's numbers and dates.
 
-import type { ParsedDate } from '../dates'
+import { dateOrderOf, type ParsedDate } from '../dates'
 import type { Warnings } from '../parsed'
 import type { LabContext } from './lab-row'
+import { decimalMarkOf } from './number-format'
 
 export function labContext(warnings: Warnings, uploadedAt: Date, fileDate?: ParsedDate | null): LabContext {
   return {
@@ -14,7 +16,27 @@ export function labContext(warnings: Warnings, uploadedAt: Date, fileDate?: Pars
       local_date: uploadedAt.toISOString().slice(0, 10),
     },
     fallbackIsUploadTime: !fileDate,
+    decimalMark: null,
+    dateOrder: null,
   }
+}
+
+/** Decide the file's decimal mark from its values and ranges, and its date order from its dates. */
+export function readFileConventions(ctx: LabContext, sample: { numbers: unknown[]; dates: unknown[] }): void {
+  const mark = decimalMarkOf(sample.numbers)
+  ctx.decimalMark = mark.mark
+  if (mark.mixed)
+    ctx.warnings.add(
+      'mixed_decimal_marks',
+      `The file uses both "." and "," as decimal marks; "${mark.mark}" (the more frequent) was taken as the decimal mark.`,
+    )
+  const order = dateOrderOf(sample.dates)
+  ctx.dateOrder = order.order
+  if (order.conflict)
+    ctx.warnings.add(
+      'mixed_date_orders',
+      'The file holds dates that are only valid day-first and others only valid month-first; ambiguous dates were read month-first.',
+    )
 }
 
 /** Warn once when some results had to take the upload time as their date. */

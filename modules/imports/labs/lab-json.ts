@@ -6,6 +6,7 @@ import type { NewObservationInput } from '../../sources/service'
 import { COLUMN_NAMES, type ColumnRole } from '../columns'
 import { normalizeKey } from '../header'
 import type { JsonRow } from '../json-rows'
+import { readFileConventions } from './lab-context'
 import type { LabContext } from './lab-row'
 import { labObservation } from './lab-row'
 
@@ -21,8 +22,37 @@ export function isLabRow(row: JsonRow): boolean {
   )
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * The collection date of the whole document, where a portal export puts it: a date key at the top
+ * (`collected_at`, `collection_date`, `date`) or in an object one level down (`report.collected`,
+ * `specimen.collected_at`).
+ */
+export function documentDate(doc: unknown): unknown {
+  if (!isObject(doc)) return undefined
+  const top = keyFor(doc, 'date')
+  if (top !== undefined && typeof doc[top] !== 'object') return doc[top]
+  for (const value of Object.values(doc)) {
+    if (!isObject(value)) continue
+    const inner = keyFor(value, 'date')
+    if (inner !== undefined && typeof value[inner] !== 'object') return value[inner]
+  }
+  return undefined
+}
+
 export function jsonLabRows(rows: JsonRow[], ctx: LabContext): NewObservationInput[] {
   const out: NewObservationInput[] = []
+  const cellsOf = (role: ColumnRole) =>
+    rows.map((r) => {
+      const key = keyFor(r.fields, role)
+      return key === undefined ? undefined : r.fields[key]
+    })
+  readFileConventions(ctx, {
+    numbers: [...cellsOf('value'), ...cellsOf('range'), ...cellsOf('low'), ...cellsOf('high')],
+    dates: [...cellsOf('date'), ctx.fallbackIsUploadTime ? undefined : ctx.fallbackDate.local_date],
+  })
   for (const row of rows) {
     const f = row.fields
     const get = (role: ColumnRole) => {

@@ -7,8 +7,10 @@ import type { NewObservationInput } from '../../sources/service'
 import { findColumn } from '../columns'
 import type { Table } from '../csv'
 import { parseHeader } from '../header'
+import { readFileConventions } from './lab-context'
 import type { LabContext } from './lab-row'
 import { labObservation } from './lab-row'
+import { specimenOfText } from './specimen'
 
 export function isLongLabTable(header: string[]): boolean {
   return findColumn(header, 'name') !== -1 && findColumn(header, 'value') !== -1
@@ -38,8 +40,15 @@ export function longLabRows(table: Table, ctx: LabContext): NewObservationInput[
     high: findColumn(h, 'high'),
     flag: findColumn(h, 'flag'),
     loinc: findColumn(h, 'loinc'),
+    specimen: findColumn(h, 'specimen'),
   }
   const cell = (cells: string[], i: number) => (i === -1 ? undefined : cells[i])
+  readFileConventions(ctx, {
+    numbers: table.rows.flatMap(({ cells }) =>
+      [col.value, col.range, col.low, col.high].map((i) => cell(cells, i)),
+    ),
+    dates: table.rows.map(({ cells }) => cell(cells, col.date)),
+  })
   const out: NewObservationInput[] = []
   for (const { cells, line } of table.rows) {
     const observation = labObservation(
@@ -53,6 +62,7 @@ export function longLabRows(table: Table, ctx: LabContext): NewObservationInput[
         reference_high: cell(cells, col.high) || undefined,
         flag: cell(cells, col.flag) || null,
         loinc: cell(cells, col.loinc) || null,
+        specimen: specimenOfText(cell(cells, col.specimen)),
         source_ref: `line ${line}`,
         line,
       },
@@ -68,6 +78,10 @@ export function wideLabRows(table: Table, dateColumn: number, ctx: LabContext): 
   const columns = table.header
     .map((raw, i) => ({ i, raw, header: parseHeader(raw) }))
     .filter((c) => c.i !== dateColumn)
+  readFileConventions(ctx, {
+    numbers: table.rows.flatMap(({ cells }) => columns.map((c) => cells[c.i])),
+    dates: dateColumn === -1 ? [] : table.rows.map(({ cells }) => cells[dateColumn]),
+  })
   for (const { cells, line } of table.rows) {
     for (const c of columns) {
       const value = cells[c.i]

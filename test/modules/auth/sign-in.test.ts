@@ -212,6 +212,9 @@ describe('sign-in rate limits', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
     const limited = await t.call('POST', '/auth/otp/start', { body: { email: 'busy@example.com' } })
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(limited.headers.get('ratelimit-limit')).toBe('5')
+    expect(limited.headers.get('ratelimit-remaining')).toBe('0')
+    expect(limited.headers.get('ratelimit-reset')).toBe(limited.headers.get('retry-after'))
     expect(limited.body.title).toBe('Too Many Requests')
     t.clock.advance(901_000)
     expect((await t.call('POST', '/auth/otp/start', { body: { email: 'busy@example.com' } })).status).toBe(

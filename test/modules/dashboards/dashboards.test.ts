@@ -64,6 +64,18 @@ describe('designs and dashboard specs', () => {
     for (const section of r.body.sections)
       for (const card of section.cards) expect(card.sources.length).toBeGreaterThan(0)
     expect(r.body.action_plan_id).toMatch(/^ap_/)
+    expect(labs.cards.find((c: any) => c.id === 'card_ldl_cholesterol').group).toBe('heart_lipids')
+    expect(labs.cards.find((c: any) => c.id === 'card_glucose').group).toBe('metabolic')
+    expect(r.body.provenance).toContainEqual({
+      source_id: expect.stringMatching(/^src_/),
+      modality: 'biomarkers',
+      file_name: 'panel-2026.csv',
+      provider: null,
+      format: 'lab_csv',
+      collected_from: '2026-01-05',
+      collected_to: '2026-01-05',
+      added_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    })
   })
 
   it('answers 404 for another user’s analysis and 422 for a malformed id', async () => {
@@ -98,8 +110,11 @@ describe('dashboard links', () => {
     expect(page.headers.get('cache-control')).toBe('no-store')
     expect(page.headers.get('x-robots-tag')).toContain('noindex')
     expect(page.text).toContain('<meta name="robots" content="noindex')
-    expect(page.text).toContain('<svg class="chart"')
+    expect(page.text).toContain('<svg class="zones"')
     expect(page.text).toContain('LDL cholesterol')
+    // Sources are named by file and date on the page; their ids stay in the JSON spec.
+    expect(page.text).toContain('panel-2026.csv (collected 2026-01-05)')
+    expect(page.text).not.toContain('src_')
     expect(page.text).not.toMatch(/<script|<link |@import|src="http|url\(/i)
   })
 

@@ -59,10 +59,21 @@ describe('POST /imports/file refuses bad input with a typed problem', () => {
     expect(r.body.line).toBe(3)
   })
 
-  it('names the line of a pasted result it cannot read', async () => {
+  it('skips a pasted line it cannot read with a warning naming it, and keeps the results around it', async () => {
+    // Report text carries footnotes and addresses; one of them must not fail the whole report.
     const r = await imports.upload(p, { text: 'Glucose 92 mg/dL\n12/13 something 44 ## ??\nHbA1c 5.4 %' })
+    expect(r.status).toBe(201)
+    expect(r.body).toMatchObject({ observation_count: 2, markers: ['glucose', 'hba1c'] })
+    expect(r.body.warnings).toContainEqual({
+      code: 'unreadable_line',
+      message: '"12/13 something 44 ## ??" does not read as a result ("Name value unit"); it was skipped.',
+      line: 2,
+    })
+  })
+
+  it('refuses pasted text where no line reads as a result, naming the content', async () => {
+    const r = await imports.upload(p, { text: 'Patient: Jane Roe  DOB: 04/12/1980\nPage 1 of 2\n' })
     expect(r.status).toBe(422)
-    expect(r.body.line).toBe(2)
     expect(r.body.errors[0]).toMatchObject({ in: 'body', path: '/content' })
   })
 

@@ -137,9 +137,15 @@ describe('POST /imports/file with lab results', () => {
       record_count: 6,
       observation_count: 6,
     })
-    expect(r.body.unknown_markers).toEqual(['Systolic blood pressure', 'Diastolic blood pressure'])
+    // The blood-pressure panel's components are vital signs the catalog knows.
+    expect(r.body.unknown_markers).toEqual([])
+    expect(r.body.markers).toEqual(expect.arrayContaining(['systolic_bp', 'diastolic_bp']))
     expect(r.body.warnings.map((w: any) => w.code)).toContain('skipped_status')
     const rows = await imports.observations(p, r.body.source_id)
+    expect(byCode(rows, 'systolic_bp')).toMatchObject({
+      unit: 'mm[Hg]',
+      source_ref: expect.stringContaining('component[0]'),
+    })
     const ldl = byCode(rows, 'ldl_cholesterol')
     expect(ldl.value).toBeCloseTo(116, 0)
     expect(ldl).toMatchObject({
@@ -158,7 +164,12 @@ describe('POST /imports/file with lab results', () => {
     const rows = await imports.observations(p, r.body.source_id)
     expect(byCode(rows, 'glucose')).toMatchObject({ original_value: '5.4', original_unit: 'mmol/L' })
     expect(byCode(rows, 'glucose').value).toBeCloseTo(97.3, 1)
-    expect(byCode(rows, 'crp')).toMatchObject({ value: 1, unit: 'mg/L', details: { comparator: '<' } })
+    expect(byCode(rows, 'crp')).toMatchObject({
+      value: 1,
+      unit: 'mg/L',
+      comparator: '<',
+      details: { comparator: '<' },
+    })
   })
 
   it('reads a single FHIR Observation with a qualitative value kept as text', async () => {

@@ -1,0 +1,78 @@
+// Genetic sex from the sex-chromosome calls one scan counted: a person with one X has (almost) no
+// heterozygous X calls outside the pseudoautosomal regions, and calls on Y; a person with two X has
+// many heterozygous X calls and no real Y. X heterozygosity decides; Y can only veto (a Y-call share
+// that contradicts X leaves the sex unknown). Thresholds differ by data kind, because a genotyping
+// array lists mostly hom-ref sites (low heterozygosity even with two X) while a variant-only VCF
+// lists only variants (a man's X still shows a few heterozygous mapping artefacts). The result is
+// genetic sex, not gender, and only says what the chromosomes suggest.
+
+import type { SexChromosomeCounts } from '../types'
+
+export type GeneticSex = 'male' | 'female' | 'unknown'
+
+export interface GeneticSexCall {
+  /** 'male': one X (XY-like calls); 'female': two X; 'unknown': too little data or conflicting. */
+  sex: GeneticSex
+  /** Heterozygous share of called X sites outside the PARs, or null with too few calls. */
+  xHeterozygosity: number | null
+  counts: SexChromosomeCounts
+  evidence: string
+}
+
+/** Fewest called X sites (outside the PARs) on which sex is decided. */
+export const MIN_X_CALLS = 50
+/** Y sites listed before their call share can veto. */
+const MIN_Y_LISTED = 20
+
+const THRESHOLDS = {
+  // Arrays: a man's X is essentially never heterozygous; a woman's is at 10-30 % on typical chips.
+  array: { maleAtMost: 0.02, femaleAtLeast: 0.06 },
+  // Variant-only sequencing: about 60 % of a woman's X variants are heterozygous; a man's few are artefacts.
+  sequencing: { maleAtMost: 0.12, femaleAtLeast: 0.3 },
+}
+
+function percent(x: number): string {
+  return `${(100 * x).toFixed(1)} %`
+}
+
+/**
+ * Infers genetic sex from a scan's sex-chromosome counts.
+ *
+ * @example
+ * const sex = inferGeneticSex(summary.sexChromosomes, 'array')
+ * if (sex.sex === 'male') // read X calls outside the PARs as one copy
+ */
+export function inferGeneticSex(counts: SexChromosomeCounts, kind: 'array' | 'sequencing'): GeneticSexCall {
+  const xCalled = counts.xHet + counts.xHom + counts.xHaploid
+  const yListed = counts.yCalled + counts.yNoCall
+  const ySummary = yListed === 0 ? 'no Y sites' : `${counts.yCalled} of ${yListed} Y sites called`
+  if (xCalled < MIN_X_CALLS) {
+    return {
+      sex: 'unknown',
+      xHeterozygosity: null,
+      counts,
+      evidence: `only ${xCalled} X sites outside the pseudoautosomal regions were called (at least ${MIN_X_CALLS} are needed); ${ySummary}`,
+    }
+  }
+  const het = counts.xHet / xCalled
+  const { maleAtMost, femaleAtLeast } = THRESHOLDS[kind]
+  const xSummary = `${counts.xHet} of ${xCalled} called X sites outside the pseudoautosomal regions are heterozygous (${percent(het)})${counts.xHaploid > 0 ? `, ${counts.xHaploid} written as one allele` : ''}; ${ySummary}`
+  const yShare = yListed >= MIN_Y_LISTED ? counts.yCalled / yListed : null
+  const result = (sex: GeneticSex, evidence: string): GeneticSexCall => ({
+    sex,
+    xHeterozygosity: Math.round(het * 10_000) / 10_000,
+    counts,
+    evidence,
+  })
+  if (het <= maleAtMost) {
+    if (yShare !== null && yShare < 0.2)
+      return result('unknown', `${xSummary}: X suggests one copy but Y is almost never called`)
+    return result('male', xSummary)
+  }
+  if (het >= femaleAtLeast) {
+    if (yShare !== null && counts.yNoCall > 0 && yShare > 0.8)
+      return result('unknown', `${xSummary}: X suggests two copies but Y is called`)
+    return result('female', xSummary)
+  }
+  return result('unknown', `${xSummary}: between the ranges expected for one and two X chromosomes`)
+}

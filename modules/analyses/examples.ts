@@ -1,0 +1,840 @@
+// One example call per analyses operation: the request a caller sends and the success response. Recorded
+// from real runs of the test suite (lists cut to one item, tokens replaced by placeholders) and checked
+// against each operation's schemas by test/modules/discovery/examples.test.ts. The OpenAPI document,
+// MCP tool descriptions and the x402 catalogue all show these.
+
+import type { OperationExample } from '../shared/operation'
+
+export const analysesExamples = {
+  'analyses.wearables': {
+    request: {
+      body: {
+        metrics: ['steps'],
+        baseline_days: 14,
+        recent_days: 5,
+      },
+    },
+    response: {
+      id: 'an_01kt1gw6g02sc0xx7jcac0y8xd',
+      analysis_id: 'an_01kt1gw6g02sc0xx7jcac0y8xd',
+      organization_id: 'org_01kt1gw6g02sc0xx7jcac0y8sv',
+      user_id: 'usr_01kt1gw6g02sc0xx7jcac0y8st',
+      created_at: '2026-01-15T09:00:00.000Z',
+      kind: 'wearables',
+      status: 'complete',
+      input: {
+        source_ids: ['src_01kt1gw6g02sc0xx7jcac0y8t9'],
+        modalities: ['wearables'],
+        profile: null,
+        baseline_days: 14,
+        recent_days: 5,
+      },
+      summary: {
+        sources: 1,
+        observations: 40,
+        markers: 1,
+        flagged: 0,
+        deviations: 5,
+        links: 0,
+        genetic_highlights: 0,
+        text: '1 source(s); 1 marker(s); 5 wearable deviation(s).',
+      },
+      observations: [
+        {
+          code: 'steps',
+          name: 'Steps',
+          modality: 'wearables',
+          category: null,
+          value: 3000,
+          value_text: null,
+          unit: '{steps}',
+          observed_at: '2026-01-09T00:00:00.000Z',
+          status: 'unknown',
+          reference_range: null,
+          optimal_range: null,
+          measurements: 40,
+          history: [],
+          sources: [
+            {
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y8t9',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y8ws'],
+              source_ref: null,
+            },
+          ],
+          references: [],
+        },
+      ],
+      interpretations: [
+        {
+          id: 'int_steps',
+          code: 'steps',
+          name: 'Steps',
+          modality: 'wearables',
+          status: 'low',
+          severity: 'moderate',
+          statement:
+            'Steps averaged 3100 steps over the last 5 day(s), below your 14-day baseline of 8471 steps (z = -2.32, -63.4%); an unfavourable shift relative to your own baseline.',
+          change: null,
+          evidence: {
+            level: 'limited',
+            summary: 'Compared with your own baseline of 14 day(s); a personal shift, not a clinical range.',
+          },
+          sources: [
+            {
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y8t9',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y8vn'],
+              source_ref: null,
+            },
+          ],
+          references: [
+            {
+              id: 'method:personal-baseline',
+              kind: 'method',
+              title:
+                'Personal baseline: mean and standard deviation of the daily values in the baseline window before the recent window; the recent mean is compared as z = (recent mean − baseline mean) / baseline SD, a shift when |z| ≥ 1, and a single day deviates when |z| ≥ 2.',
+              url: null,
+              pmid: null,
+            },
+          ],
+        },
+      ],
+      baselines: [
+        {
+          code: 'steps',
+          name: 'Steps',
+          unit: '{steps}',
+          better: 'higher',
+          baseline: {
+            start: '2025-12-22',
+            end: '2026-01-04',
+            days: 14,
+            mean: 8471.429,
+            sd: 2312.567,
+          },
+          recent: {
+            start: '2026-01-05',
+            end: '2026-01-09',
+            days: 5,
+            mean: 3100,
+            sd: 100,
+          },
+          shift: {
+            z: -2.32,
+            percent: -63.4,
+            direction: 'below',
+            assessment: 'unfavourable',
+            significant: true,
+          },
+          series: [
+            {
+              date: '2025-12-22',
+              value: 9250,
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y8t9',
+            },
+          ],
+          sources: [
+            {
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y8t9',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y8vn'],
+              source_ref: null,
+            },
+          ],
+          references: [
+            {
+              id: 'method:personal-baseline',
+              kind: 'method',
+              title:
+                'Personal baseline: mean and standard deviation of the daily values in the baseline window before the recent window; the recent mean is compared as z = (recent mean − baseline mean) / baseline SD, a shift when |z| ≥ 1, and a single day deviates when |z| ≥ 2.',
+              url: null,
+              pmid: null,
+            },
+          ],
+        },
+      ],
+      deviations: [
+        {
+          code: 'steps',
+          name: 'Steps',
+          date: '2026-01-05',
+          value: 3200,
+          unit: '{steps}',
+          baseline_mean: 8471.429,
+          z: -2.28,
+          direction: 'below',
+          assessment: 'unfavourable',
+          sources: [
+            {
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y8t9',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y8wh'],
+              source_ref: null,
+            },
+          ],
+          references: [
+            {
+              id: 'method:personal-baseline',
+              kind: 'method',
+              title:
+                'Personal baseline: mean and standard deviation of the daily values in the baseline window before the recent window; the recent mean is compared as z = (recent mean − baseline mean) / baseline SD, a shift when |z| ≥ 1, and a single day deviates when |z| ≥ 2.',
+              url: null,
+              pmid: null,
+            },
+          ],
+        },
+      ],
+      links: [],
+      genetics: [],
+      limitations: ['Not a diagnosis: discuss results outside their range with a clinician.'],
+    },
+  },
+  'analyses.create': {
+    request: {
+      body: {},
+    },
+    response: {
+      id: 'an_01kt1gw6g02sc0xx7jcac0y82w',
+      analysis_id: 'an_01kt1gw6g02sc0xx7jcac0y82w',
+      organization_id: 'org_01kt1gw6g02sc0xx7jcac0y7zx',
+      user_id: 'usr_01kt1gw6g02sc0xx7jcac0y7zw',
+      created_at: '2026-01-15T09:00:00.000Z',
+      kind: 'multimodal',
+      status: 'complete',
+      input: {
+        source_ids: ['src_01kt1gw6g02sc0xx7jcac0y805'],
+        modalities: ['biomarkers'],
+        profile: null,
+        baseline_days: 28,
+        recent_days: 7,
+      },
+      summary: {
+        sources: 3,
+        observations: 84,
+        markers: 4,
+        flagged: 1,
+        deviations: 14,
+        links: 0,
+        genetic_highlights: 0,
+        text: '3 source(s); 4 marker(s), 1 outside the reference range; 14 wearable deviation(s); 0 cross-modality link(s); 0 genetic highlight(s).',
+      },
+      observations: [
+        {
+          code: 'glucose',
+          name: 'Glucose (fasting)',
+          modality: 'biomarkers',
+          category: 'glucose',
+          value: 95,
+          value_text: null,
+          unit: 'mg/dL',
+          observed_at: '2026-01-05T08:00:00.000Z',
+          status: 'in_range',
+          reference_range: {
+            low: 70,
+            high: 99,
+          },
+          optimal_range: null,
+          measurements: 2,
+          history: [
+            {
+              observed_at: '2025-07-01T08:00:00.000Z',
+              value: 92,
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y805',
+              observation_id: 'obs_01kt1gw6g02sc0xx7jcac0y807',
+            },
+          ],
+          sources: [
+            {
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y808',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y80a'],
+              source_ref: 'line 3',
+            },
+          ],
+          references: [
+            {
+              id: 'catalog:glucose',
+              kind: 'biomarker_catalog',
+              title:
+                'Glucose (fasting) ranges: American Diabetes Association Professional Practice Committee. 2. Diagnosis and Classification of Diabetes: Standards of Care in Diabetes-2024. Diabetes Care 2024;47(Suppl 1):S20-S42.',
+              url: null,
+              pmid: null,
+            },
+          ],
+        },
+      ],
+      interpretations: [
+        {
+          id: 'int_glucose',
+          code: 'glucose',
+          name: 'Glucose (fasting)',
+          modality: 'biomarkers',
+          status: 'in_range',
+          severity: 'none',
+          statement:
+            'Glucose (fasting) 95 mg/dL on 2026-01-05 is inside the reference range (70–99 mg/dL); stable since 92 on 2025-07-01 (within its 6% test-to-test variation).',
+          change: {
+            direction: 'stable',
+            first_value: 92,
+            first_observed_at: '2025-07-01T08:00:00.000Z',
+            delta: 3,
+            delta_percent: 3.3,
+            noise_percent: 6,
+          },
+          evidence: {
+            level: 'strong',
+            summary: 'Judged against cited catalog ranges, with 2 measurements over time.',
+          },
+          sources: [
+            {
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y805',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y807'],
+              source_ref: 'line 3',
+            },
+          ],
+          references: [
+            {
+              id: 'catalog:glucose',
+              kind: 'biomarker_catalog',
+              title:
+                'Glucose (fasting) ranges: American Diabetes Association Professional Practice Committee. 2. Diagnosis and Classification of Diabetes: Standards of Care in Diabetes-2024. Diabetes Care 2024;47(Suppl 1):S20-S42.',
+              url: null,
+              pmid: null,
+            },
+          ],
+        },
+      ],
+      baselines: [
+        {
+          code: 'resting_heart_rate',
+          name: 'Resting heart rate',
+          unit: '/min',
+          better: 'lower',
+          baseline: {
+            start: '2025-12-06',
+            end: '2026-01-02',
+            days: 28,
+            mean: 58.036,
+            sd: 0.838,
+          },
+          recent: {
+            start: '2026-01-03',
+            end: '2026-01-09',
+            days: 7,
+            mean: 66.571,
+            sd: 0.535,
+          },
+          shift: {
+            z: 10.18,
+            percent: 14.7,
+            direction: 'above',
+            assessment: 'unfavourable',
+            significant: true,
+          },
+          series: [
+            {
+              date: '2025-12-06',
+              value: 59,
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y80b',
+            },
+          ],
+          sources: [
+            {
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y80b',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y80p'],
+              source_ref: null,
+            },
+          ],
+          references: [
+            {
+              id: 'method:personal-baseline',
+              kind: 'method',
+              title:
+                'Personal baseline: mean and standard deviation of the daily values in the baseline window before the recent window; the recent mean is compared as z = (recent mean − baseline mean) / baseline SD, a shift when |z| ≥ 1, and a single day deviates when |z| ≥ 2.',
+              url: null,
+              pmid: null,
+            },
+          ],
+        },
+      ],
+      deviations: [
+        {
+          code: 'resting_heart_rate',
+          name: 'Resting heart rate',
+          date: '2026-01-03',
+          value: 67,
+          unit: '/min',
+          baseline_mean: 58.036,
+          z: 10.7,
+          direction: 'above',
+          assessment: 'unfavourable',
+          sources: [
+            {
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y80b',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y82e'],
+              source_ref: null,
+            },
+          ],
+          references: [
+            {
+              id: 'method:personal-baseline',
+              kind: 'method',
+              title:
+                'Personal baseline: mean and standard deviation of the daily values in the baseline window before the recent window; the recent mean is compared as z = (recent mean − baseline mean) / baseline SD, a shift when |z| ≥ 1, and a single day deviates when |z| ≥ 2.',
+              url: null,
+              pmid: null,
+            },
+          ],
+        },
+      ],
+      links: [],
+      genetics: [],
+      limitations: ['No genetics source: genotype context for lab markers is not available.'],
+    },
+  },
+  'analyses.list': {
+    request: {
+      query: {
+        limit: 5,
+      },
+    },
+    response: {
+      data: [
+        {
+          id: 'an_01kt1gw6g02sc0xx7jcac0y9ck',
+          analysis_id: 'an_01kt1gw6g02sc0xx7jcac0y9ck',
+          kind: 'multimodal',
+          created_at: '2026-04-01T09:00:00.000Z',
+          source_ids: ['src_01kt1gw6g02sc0xx7jcac0y98n'],
+          summary: {
+            sources: 2,
+            observations: 123,
+            markers: 5,
+            flagged: 3,
+            deviations: 14,
+            links: 0,
+            genetic_highlights: 0,
+            text: '2 source(s); 5 marker(s), 3 outside the reference range; 14 wearable deviation(s); 0 cross-modality link(s); 0 genetic highlight(s).',
+          },
+        },
+      ],
+      next_cursor: null,
+    },
+  },
+  'analyses.get': {
+    request: {
+      params: {
+        id: 'an_01kt1gw6g02sc0xx7jcac0y9ck',
+      },
+    },
+    response: {
+      id: 'an_01kt1gw6g02sc0xx7jcac0y9ck',
+      analysis_id: 'an_01kt1gw6g02sc0xx7jcac0y9ck',
+      organization_id: 'org_01kt1gw6g02sc0xx7jcac0y98d',
+      user_id: 'usr_01kt1gw6g02sc0xx7jcac0y98c',
+      created_at: '2026-04-01T09:00:00.000Z',
+      kind: 'multimodal',
+      status: 'complete',
+      input: {
+        source_ids: ['src_01kt1gw6g02sc0xx7jcac0y98n'],
+        modalities: ['biomarkers'],
+        profile: {
+          sex: 'female',
+          age_years: 42,
+        },
+        baseline_days: 28,
+        recent_days: 7,
+      },
+      summary: {
+        sources: 2,
+        observations: 123,
+        markers: 5,
+        flagged: 3,
+        deviations: 14,
+        links: 0,
+        genetic_highlights: 0,
+        text: '2 source(s); 5 marker(s), 3 outside the reference range; 14 wearable deviation(s); 0 cross-modality link(s); 0 genetic highlight(s).',
+      },
+      observations: [
+        {
+          code: 'hba1c',
+          name: 'Hemoglobin A1c',
+          modality: 'biomarkers',
+          category: 'glucose',
+          value: 5.9,
+          value_text: null,
+          unit: '%',
+          observed_at: '2026-03-02T08:00:00.000Z',
+          status: 'high',
+          reference_range: {
+            low: null,
+            high: 5.6,
+          },
+          optimal_range: null,
+          measurements: 1,
+          history: [
+            {
+              observed_at: '2026-03-02T08:00:00.000Z',
+              value: 5.9,
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y98n',
+              observation_id: 'obs_01kt1gw6g02sc0xx7jcac0y98r',
+            },
+          ],
+          sources: [
+            {
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y98n',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y98r'],
+              source_ref: 'HbA1c',
+            },
+          ],
+          references: [
+            {
+              id: 'catalog:hba1c',
+              kind: 'biomarker_catalog',
+              title:
+                'Hemoglobin A1c ranges: American Diabetes Association Professional Practice Committee. 2. Diagnosis and Classification of Diabetes: Standards of Care in Diabetes-2024. Diabetes Care 2024;47(Suppl 1):S20-S42.',
+              url: null,
+              pmid: null,
+            },
+          ],
+        },
+      ],
+      interpretations: [
+        {
+          id: 'int_hba1c',
+          code: 'hba1c',
+          name: 'Hemoglobin A1c',
+          modality: 'biomarkers',
+          status: 'high',
+          severity: 'mild',
+          statement: 'Hemoglobin A1c 5.9 % on 2026-03-02 is above the reference range (≤ 5.6 %).',
+          change: null,
+          evidence: {
+            level: 'moderate',
+            summary:
+              'Judged against cited catalog ranges from a single measurement; one result can be off, a retest confirms it.',
+          },
+          sources: [
+            {
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y98n',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y98r'],
+              source_ref: 'HbA1c',
+            },
+          ],
+          references: [
+            {
+              id: 'catalog:hba1c',
+              kind: 'biomarker_catalog',
+              title:
+                'Hemoglobin A1c ranges: American Diabetes Association Professional Practice Committee. 2. Diagnosis and Classification of Diabetes: Standards of Care in Diabetes-2024. Diabetes Care 2024;47(Suppl 1):S20-S42.',
+              url: null,
+              pmid: null,
+            },
+          ],
+        },
+      ],
+      baselines: [
+        {
+          code: 'hrv_rmssd',
+          name: 'Heart rate variability (RMSSD)',
+          unit: 'ms',
+          better: 'higher',
+          baseline: {
+            start: '2026-02-25',
+            end: '2026-03-24',
+            days: 28,
+            mean: 44.893,
+            sd: 1.423,
+          },
+          recent: {
+            start: '2026-03-25',
+            end: '2026-03-31',
+            days: 7,
+            mean: 52.179,
+            sd: 1.512,
+          },
+          shift: {
+            z: 5.12,
+            percent: 16.2,
+            direction: 'above',
+            assessment: 'favourable',
+            significant: true,
+          },
+          series: [
+            {
+              date: '2026-02-25',
+              value: 43,
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y98s',
+            },
+          ],
+          sources: [
+            {
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y98s',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y9bf'],
+              source_ref: null,
+            },
+          ],
+          references: [
+            {
+              id: 'method:personal-baseline',
+              kind: 'method',
+              title:
+                'Personal baseline: mean and standard deviation of the daily values in the baseline window before the recent window; the recent mean is compared as z = (recent mean − baseline mean) / baseline SD, a shift when |z| ≥ 1, and a single day deviates when |z| ≥ 2.',
+              url: null,
+              pmid: null,
+            },
+          ],
+        },
+      ],
+      deviations: [
+        {
+          code: 'hrv_rmssd',
+          name: 'Heart rate variability (RMSSD)',
+          date: '2026-03-25',
+          value: 52.75,
+          unit: 'ms',
+          baseline_mean: 44.893,
+          z: 5.52,
+          direction: 'above',
+          assessment: 'favourable',
+          sources: [
+            {
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y98s',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y9cb'],
+              source_ref: null,
+            },
+          ],
+          references: [
+            {
+              id: 'method:personal-baseline',
+              kind: 'method',
+              title:
+                'Personal baseline: mean and standard deviation of the daily values in the baseline window before the recent window; the recent mean is compared as z = (recent mean − baseline mean) / baseline SD, a shift when |z| ≥ 1, and a single day deviates when |z| ≥ 2.',
+              url: null,
+              pmid: null,
+            },
+          ],
+        },
+      ],
+      links: [],
+      genetics: [],
+      limitations: ['No genetics source: genotype context for lab markers is not available.'],
+    },
+  },
+  'analyses.action_plan': {
+    request: {
+      params: {
+        id: 'an_01kt1gw6g02sc0xx7jcac0y8ww',
+      },
+      body: {},
+    },
+    response: {
+      id: 'ap_01kt1gw6g02sc0xx7jcac0y932',
+      analysis_id: 'an_01kt1gw6g02sc0xx7jcac0y8ww',
+      organization_id: 'org_01kt1gw6g02sc0xx7jcac0y8sv',
+      user_id: 'usr_01kt1gw6g02sc0xx7jcac0y8st',
+      created_at: '2026-01-15T09:00:00.000Z',
+      ranking: {
+        method:
+          "score = severity × confidence × modifiability (each 0–1), highest first; ties by severity, then id. Severity comes from how far a value is outside its range (suboptimal values inside the reference range count 0.15); confidence from the interpretation's evidence level; modifiability from how much the action can change the marker.",
+        severity: {
+          none: 0,
+          suboptimal: 0.15,
+          mild: 0.33,
+          moderate: 0.67,
+          high: 1,
+        },
+        confidence: {
+          strong: 1,
+          moderate: 0.7,
+          limited: 0.4,
+        },
+        modifiability:
+          'Per action: lifestyle-responsive markers (LDL, glucose, activity) 0.8–0.9, sleep 0.7, recovery 0.6, clinician follow-up 0.5, largely inherited markers (Lp(a)) 0.2.',
+        reference: {
+          id: 'method:action-ranking',
+          kind: 'method',
+          title:
+            'Actions ranked by score = severity × confidence × modifiability, each on a 0–1 scale; ties broken by severity, then by code.',
+          url: null,
+          pmid: null,
+        },
+      },
+      actions: [
+        {
+          rank: 1,
+          id: 'act_ldl_cholesterol',
+          title: 'Lower LDL cholesterol',
+          category: 'nutrition',
+          rationale:
+            "LDL cholesterol 162 mg/dL on 2026-01-05 is above the reference range (≤ 129 mg/dL); up 26.6% from 128 on 2025-07-01 (worsening). Context: APOE e4 carriers have on average higher LDL cholesterol and ApoB than e3/e3. Your LDL cholesterol 162 mg/dL (high). The genotype is context for reading these values, not a diagnosis; the guideline's LDL targets apply whatever the genotype. Carries APOE e4: on average higher LDL cholesterol and a higher risk of late-onset Alzheimer disease; a risk factor, not a diagnosis. rs7412 had no carrier finding and is read as reference; if the file did not cover it, the genotype may differ.",
+          steps: [
+            'Replace saturated fat (fatty meat, butter, full-fat dairy) with unsaturated fats; add soluble fibre (oats, legumes).',
+          ],
+          targets: ['ldl_cholesterol'],
+          based_on: ['int_ldl_cholesterol'],
+          score: 0.536,
+          factors: {
+            severity: 0.67,
+            confidence: 1,
+            modifiability: 0.8,
+          },
+          evidence: {
+            level: 'strong',
+            summary: 'Judged against cited catalog ranges, with 2 measurements over time.',
+          },
+          retest: {
+            after_days: 90,
+            due_on: '2026-04-05',
+            what: 'Retest LDL cholesterol.',
+          },
+          sources: [
+            {
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y8t3',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y8t4'],
+              source_ref: 'line 2',
+            },
+          ],
+          references: [
+            {
+              id: 'pmid:30586774',
+              kind: 'guideline',
+              title:
+                '2018 AHA/ACC/AACVPR/AAPA/ABC/ACPM/ADA/AGS/APhA/ASPC/NLA/PCNA Guideline on the Management of Blood Cholesterol (Circulation 2019;139:e1082–e1143)',
+              url: 'https://doi.org/10.1161/CIR.0000000000000625',
+              pmid: '30586774',
+            },
+          ],
+        },
+      ],
+      notes: ['Suggestions to discuss with a clinician, not medical advice or a diagnosis.'],
+    },
+  },
+  'analyses.health_context': {
+    request: {
+      params: {
+        user_id: 'usr_01kt1gw6g02sc0xx7jcac0y935',
+      },
+      body: {},
+    },
+    response: {
+      organization_id: 'org_01kt1gw6g02sc0xx7jcac0y936',
+      user_id: 'usr_01kt1gw6g02sc0xx7jcac0y935',
+      generated_at: '2026-01-25T09:00:00.000Z',
+      latest: [
+        {
+          code: 'ldl_cholesterol',
+          name: 'LDL cholesterol',
+          modality: 'biomarkers',
+          value: 162,
+          unit: 'mg/dL',
+          observed_at: '2026-01-05T08:00:00.000Z',
+          status: 'high',
+          source_id: 'src_01kt1gw6g02sc0xx7jcac0y93h',
+        },
+      ],
+      flags: [
+        {
+          code: 'ldl_cholesterol',
+          status: 'high',
+          statement:
+            'LDL cholesterol 162 mg/dL on 2026-01-05 is above the reference range (≤ 129 mg/dL); up 26.6% from 128 on 2025-07-01 (worsening).',
+          source_ids: ['src_01kt1gw6g02sc0xx7jcac0y93e'],
+        },
+      ],
+      genotype_highlights: [
+        {
+          gene: 'APOE',
+          rsid: null,
+          genotype: 'e3/e4',
+          summary:
+            'APOE e3/e4: Carries APOE e4: on average higher LDL cholesterol and a higher risk of late-onset Alzheimer disease; a risk factor, not a diagnosis. rs7412 had no carrier finding and is read as reference; if the file did not cover it, the genotype may differ.',
+          evidence_level: 'strong',
+          source_id: 'src_01kt1gw6g02sc0xx7jcac0y965',
+        },
+      ],
+      active_goals: [
+        {
+          id: 'goal_01kt1gw6g02sc0xx7jcac0y967',
+          title: 'LDL under 130',
+          marker: 'ldl_cholesterol',
+          target: 'below 130 mg/dL',
+          met: false,
+        },
+      ],
+      freshness: [
+        {
+          modality: 'biomarkers',
+          sources: 2,
+          latest_at: '2026-01-05T08:00:00.000Z',
+          days_since: 20,
+          stale: false,
+          stale_after_days: 365,
+        },
+      ],
+      text: 'LDL cholesterol: 162 mg/dL (high, 2026-01-05, src_01kt1gw6g02sc0xx7jcac0y93h)\nGlucose (fasting): 95 mg/dL (in_range, 2026-01-05, src_01kt1gw6g02sc0xx7jcac0y93h)\nResting heart rate: 67 /min (unknown, 2026-01-09, src_01kt1gw6g02sc0xx7jcac0y93m)\nSteps: 3000 steps (unknown, 2026-01-09, src_01kt1gw6g02sc0xx7jcac0y93m)\nGenotype: APOE e3/e4: Carries APOE e4: on average higher LDL cholesterol and a higher risk of late-onset Alzheimer disease; a risk factor, not a diagnosis. rs7412 had no carrier finding and is read as reference; if the file did not cover it, the genotype may differ. e3/e4 (src_01kt1gw6g02sc0xx7jcac0y965)\nGenotype: APOE rs429358 (defines ε4 with rs7412) T/C (src_01kt1gw6g02sc0xx7jcac0y965)\nGoal: LDL under 130 (not met)\nbiomarkers: last data 2026-01-05\nwearables: last data 2026-01-10 (stale)\ngenetics: last data 2026-01-15',
+      truncated: false,
+      size: {
+        bytes: 3927,
+        limit: 8192,
+      },
+    },
+  },
+  'analyses.retest_reminders': {
+    request: {
+      params: {
+        user_id: 'usr_01kt1gw6g02sc0xx7jcac0y935',
+      },
+    },
+    response: {
+      organization_id: 'org_01kt1gw6g02sc0xx7jcac0y936',
+      user_id: 'usr_01kt1gw6g02sc0xx7jcac0y935',
+      generated_at: '2026-01-15T09:00:00.000Z',
+      reminders: [
+        {
+          kind: 'modality',
+          code: 'wearables_sync',
+          name: 'Wearable sync',
+          modality: 'wearables',
+          status: 'synced',
+          cadence_days: 7,
+          last_observed_at: '2026-01-10T00:00:00.000Z',
+          next_due_on: '2026-01-17',
+          overdue: false,
+          days_overdue: 0,
+          source_id: 'src_01kt1gw6g02sc0xx7jcac0y93m',
+          reason: 'The latest wearables data ends 2026-01-10; baselines need a sync at least every 7 days.',
+          reference: null,
+        },
+      ],
+      overdue: 0,
+    },
+  },
+  'analyses.query': {
+    request: {
+      body: {
+        question: 'How has my LDL cholesterol changed?',
+      },
+    },
+    response: {
+      question: 'How has my LDL cholesterol changed?',
+      answerable: true,
+      answer:
+        "LDL cholesterol 162 mg/dL on 2026-01-05 is above the reference range (≤ 129 mg/dL); up 26.6% from 128 on 2025-07-01 (worsening). The catalog's reference range for LDL cholesterol is ≤ 129 mg/dL; lower values are better. APOE e4 carriers have on average higher LDL cholesterol and ApoB than e3/e3. Your LDL cholesterol 162 mg/dL (high). The genotype is context for reading these values, not a diagnosis; the guideline's LDL targets apply whatever the genotype. Carries APOE e4: on average higher LDL cholesterol and a higher risk of late-onset Alzheimer disease; a risk factor, not a diagnosis. rs7412 had no carrier finding and is read as reference; if the file did not cover it, the genotype may differ.",
+      statements: [
+        {
+          id: 'F1',
+          text: 'LDL cholesterol 162 mg/dL on 2026-01-05 is above the reference range (≤ 129 mg/dL); up 26.6% from 128 on 2025-07-01 (worsening).',
+          citations: [
+            {
+              kind: 'source',
+              id: 'src_01kt1gw6g02sc0xx7jcac0y8gh',
+              observation_ids: ['obs_01kt1gw6g02sc0xx7jcac0y8gj'],
+              title: 'line 2',
+            },
+          ],
+        },
+      ],
+      topics: ['ldl_cholesterol'],
+      phrased_by: 'retrieval',
+      model: null,
+      notes: [],
+    },
+  },
+} satisfies Record<string, OperationExample>
