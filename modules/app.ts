@@ -7,6 +7,7 @@ import { analysesModule } from './analyses'
 import { authModule } from './auth'
 import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
+import { consoleModule } from './console'
 import { dashboardsModule } from './dashboards'
 import { discoveryModule } from './discovery'
 import { docsModule } from './docs'
@@ -21,9 +22,12 @@ import { privacyTasks } from './privacy/export'
 import { providersModule } from './providers'
 import { sandboxModule } from './sandbox'
 import { type Clock, systemClock } from './shared/clock'
-import type { Config } from './shared/config'
+import { type Config, ConfigError } from './shared/config'
 import type { AppContext } from './shared/context'
+import { corsPlugin } from './shared/cors-plugin'
 import { Drain, drainPlugin } from './shared/drain'
+import { errorSummary } from './shared/error-summary'
+import { hostGuardPlugin } from './shared/host-guard-plugin'
 import { createLogger, type Logger } from './shared/logger'
 import { DevOutbox, type Mailer, smtpMailer } from './shared/mail'
 import type { DomainModule } from './shared/module'
@@ -55,6 +59,7 @@ export const MODULES: readonly DomainModule[] = [
   privacyModule,
   providersModule,
   mcpModule,
+  consoleModule,
 ]
 
 /** Every operation of the service, in the order their modules are mounted. */
@@ -69,12 +74,19 @@ export interface AppOptions {
   plans?: PlanLookup
   /** Replace the job queue; by default graphile-worker with QUEUE_DATABASE_URL, else the embedded queue. */
   queue?: JobQueue
+  /**
+   * Count requests handed to `app.handle` without a server as coming from this machine (the in-process
+   * test harness). Off by default: a request whose peer is unknown is never treated as local.
+   */
+  inProcessCallsAreLocal?: boolean
 }
 
 export async function createApp(config: Readonly<Config>, options: AppOptions = {}) {
   assertRegistry(allOperations)
   const log = options.log ?? createLogger(config.logLevel)
-  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken)
+  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken).catch((error) => {
+    throw new ConfigError(`DATABASE_URL could not be opened: ${errorSummary(error)}`)
+  })
   const outbox = config.smtpUrl ? null : new DevOutbox(log)
   // The queue's tasks and the authenticator read the finished context; both are reached through it lazily.
   const queue =
@@ -98,10 +110,13 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   const authenticate = authenticator(context)
 
   const drain = new Drain()
-  // The problem plugin goes first so that it sees every error of every module; the header policy next,
-  // so that every response, errors included, leaves with it.
+  // The problem plugin goes first so that it sees every error of every module; the Host/Origin guard and
+  // CORS come next, so that no module answers a foreign host or origin; then the header policy, so that
+  // every response, errors included, leaves with it.
   const app = new Elysia({ name: 'app', seed: context.instanceId, normalize: STRICT_NORMALIZE })
     .use(problemPlugin(context))
+    .use(hostGuardPlugin(context, options.inProcessCallsAreLocal ?? false))
+    .use(corsPlugin(context))
     .use(securityHeadersPlugin(context))
     .use(drainPlugin(context, drain))
   for (const module of MODULES) app.use(module.plugin(context))

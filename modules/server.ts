@@ -1,8 +1,9 @@
 // Starts the HTTP service on the configured port (embedded defaults: SQLite file and blobs under ./data,
 // development mail outbox) and prints where it listens.
 
-import { createApp } from './app'
+import { type App, createApp } from './app'
 import { startUploadSweeper } from './genetics/upload-sweeper'
+import { type Config, ConfigError } from './shared/config'
 import { print } from './shared/console-capture'
 import { drainServer } from './shared/drain'
 import { runProcess } from './shared/process'
@@ -17,18 +18,43 @@ function describeDatabase(url: string): string {
   }
 }
 
+/**
+ * Listen without SO_REUSEPORT (Elysia's default turns it on): a second copy on a busy port must fail now,
+ * not share the socket with another process and its other database.
+ */
+function listenOrExplain(app: App, config: Readonly<Config>, maxRequestBodySize: number): void {
+  try {
+    app.listen({ port: config.port, hostname: config.host, maxRequestBodySize, reusePort: false })
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === 'EADDRINUSE')
+      throw new ConfigError(
+        `PORT ${config.port} is already in use on ${config.host}: another process listens there. Stop it or set PORT to a free port.`,
+      )
+    if (code === 'EACCES')
+      throw new ConfigError(
+        `PORT ${config.port} on ${config.host} needs privileges this user lacks; use a port above 1023 behind a reverse proxy.`,
+      )
+    if (code === 'EADDRNOTAVAIL')
+      throw new ConfigError(`HOST ${config.host} is not an address of this machine; set HOST to one that is.`)
+    throw error
+  }
+}
+
 await runProcess(async (config) => {
   const { app, context, close, drain } = await createApp(config)
   // Genetics upload parts stream through this server; let a whole file through in one PUT if sent so.
   const maxRequestBodySize = Math.max(config.maxBodyBytes, config.genetics.maxUploadBytes)
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize })
+  listenOrExplain(app, config, maxRequestBodySize)
   // The embedded queue runs inside the service; with graphile-worker, `bun run worker` runs the tasks.
   if (context.queue.kind === 'embedded') await context.queue.start()
   const stopSweeper = startUploadSweeper(context)
   const mail = config.smtpUrl
     ? 'SMTP'
     : `development outbox (read it at ${config.publicBaseUrl}/dev/outbox?email=...)`
-  print(`Wellness Data Service listening on http://localhost:${config.port}`)
+  const shownHost =
+    config.host === '127.0.0.1' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
+  print(`Wellness Data Service listening on http://${shownHost}:${config.port}`)
   print(`  database: ${describeDatabase(config.databaseUrl)}`)
   print(`  mail: ${mail}`)
   print(`  OpenAPI: ${config.publicBaseUrl}/openapi.json`)

@@ -1,6 +1,7 @@
 // Operations of the auth module: sign-in by e-mail code or link, API keys, service tokens, dev outbox.
 
 import { Type } from '@sinclair/typebox'
+import { isLocalRequest } from '../shared/loopback'
 import { defineOperation } from '../shared/operation'
 import { ProblemError } from '../shared/problem'
 import { createApiKey, listApiKeys, mintServiceToken, revokeApiKey } from './credentials'
@@ -264,7 +265,7 @@ export const whoAmI = defineOperation(
 )
 
 const CODE = /\b(\d{8})\b/
-const LINK = /(https?:\/\/\S+\/auth\/otp\/link\?token=\S+)/
+const LINK = /(https?:\/\/\S+\/(?:console\/link|auth\/otp\/link)\?token=\S+)/
 
 export const devOutbox = defineOperation(
   {
@@ -272,7 +273,7 @@ export const devOutbox = defineOperation(
     example: authExamples['auth.dev_outbox'],
     method: 'GET',
     path: '/dev/outbox',
-    summary: 'Read the development mail outbox (not in production, not with SMTP)',
+    summary: 'Read the development mail outbox (not in production, not with SMTP, loopback callers only)',
     description: 'Newest first. Exists so that a local deployment can sign in without a mail server.',
     tags: ['Development'],
     grant: null,
@@ -281,7 +282,11 @@ export const devOutbox = defineOperation(
     output: OutboxResult,
     errors: [404],
   },
-  ({ query }, { app }) => {
+  ({ query }, { app, request }) => {
+    // The outbox hands out sign-in codes: only a caller on this machine, addressing it by a loopback name,
+    // learns that it exists. Anyone else gets the same 404 as an unknown route.
+    if (!isLocalRequest(request.raw))
+      throw new ProblemError('notFound', `No route for GET ${request.url.pathname}.`)
     if (!app.outbox)
       throw new ProblemError('notFound', 'Mail goes out over SMTP here; there is no development outbox.')
     return {

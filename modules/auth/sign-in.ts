@@ -62,7 +62,9 @@ export async function startSignIn(
     expires_at: addSeconds(now, CODE_TTL_SECONDS).toISOString(),
     created_at: now.toISOString(),
   })
-  const link = `${app.config.publicBaseUrl}/auth/otp/link?token=${encodeURIComponent(linkToken)}`
+  // The link opens the console, which signs the person in with one button; API clients can post the
+  // same token to POST /auth/otp/link (GET /auth/otp/link still serves its page for older mails).
+  const link = `${app.config.publicBaseUrl}/console/link?token=${encodeURIComponent(linkToken)}`
   await app.mailer.send({
     to: email,
     subject: 'Your Wellness Data Service sign-in code',

@@ -86,7 +86,7 @@ export const readyOperation = defineOperation(
     example: discoveryExamples['discovery.ready'],
     method: 'GET',
     path: '/ready',
-    summary: 'Readiness: the database answers',
+    summary: 'Readiness: the database, blob storage and job queue answer',
     tags,
     grant: null,
     output: Ready,

@@ -1,6 +1,7 @@
 // What the service offers, derived from configuration and the operation registry.
 
 import type { AppContext } from '../shared/context'
+import { RETRY_AFTER_SECONDS } from '../shared/dependency'
 import { API_VERSION } from '../shared/openapi'
 import { PLANS, SERVE_OTHERS_RULE } from '../shared/plans'
 import { ProblemError } from '../shared/problem'
@@ -79,13 +80,28 @@ export function pricing(app: AppContext) {
   }
 }
 
+/**
+ * Readiness: the database, the blob storage and the job queue each answer now. A failure is a 503 naming
+ * every dependency that is down (with Retry-After), so an orchestrator holds traffic back until all are.
+ */
 export async function readiness(app: AppContext) {
-  try {
-    await app.db.run('select 1')
-  } catch {
-    throw new ProblemError('unavailable', 'The database is not reachable.')
+  const probes: Record<string, () => Promise<unknown>> = {
+    database: () => app.db.run('select 1'),
+    storage: () => app.storage.check(),
+    queue: () => app.queue.check(),
   }
-  return { status: 'ready' as const, checks: { database: 'ok' } }
+  const names = Object.keys(probes)
+  const outcomes = await Promise.allSettled(names.map((name) => probes[name]!()))
+  const checks = Object.fromEntries(
+    names.map((name, i) => [name, outcomes[i]!.status === 'fulfilled' ? 'ok' : 'unavailable']),
+  )
+  const down = names.filter((name) => checks[name] !== 'ok')
+  if (down.length > 0)
+    throw new ProblemError('unavailable', `Not ready: ${down.join(', ')} not reachable.`, {
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      extra: { checks },
+    })
+  return { status: 'ready' as const, checks }
 }
 
 export function x402Document(app: AppContext) {

@@ -268,6 +268,16 @@ export const geneticsExamples = {
       finished_at: '2026-01-15T09:00:00.000Z',
     },
   },
+  'genetics.jobs.events': {
+    request: {
+      params: {
+        id: 'job_01kt1gw6g02sc0xx7jcac0y6sk',
+      },
+    },
+    response:
+      'retry: 2000\nid: 2026-01-15T09:00:00.000Z\nevent: job\ndata: {"id":"job_01kt1gw6g02sc0xx7jcac0y6sk","state":"running","stage":"annotating","progress":{"bytes":12288,"bytes_total":24681,"records":5120,"percent":49.8,"updated_at":"2026-01-15T09:00:00.000Z"}}\n\n' +
+      'event: end\ndata: {"state":"succeeded","source_id":"src_01kt1gw6g02sc0xx7jcac0y6sm"}\n\n',
+  },
   'genetics.jobs.cancel': {
     request: {
       params: {

@@ -6,6 +6,7 @@ import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
 import { geneticsExamples } from './examples'
+import { jobEventStream } from './job-events'
 import {
   AncestryInput,
   AncestryResult,
@@ -222,6 +223,28 @@ export const jobsGet = defineOperation(
   ({ params }, { app, principal }) => getJob(app, scopeOf(principal), params.id),
 )
 
+export const jobsEvents = defineOperation(
+  {
+    id: 'genetics.jobs.events',
+    example: geneticsExamples['genetics.jobs.events'],
+    method: 'GET',
+    path: '/genetics/jobs/:id/events',
+    summary: 'Follow a genetics analysis job live (server-sent events)',
+    description:
+      'A text/event-stream: a `job` event with the job (as GET /genetics/jobs/{id}) at once and at every change ' +
+      'of state, stage or progress, then an `end` event with the final state and source_id, after which the ' +
+      'stream closes. Usable with EventSource or `curl -N`.',
+    tags,
+    grant: 'imports',
+    params: JobIdParams,
+    output: GeneticsJob,
+    produces: 'text/event-stream',
+    errors: [404],
+  },
+  ({ params }, { app, principal, request }) =>
+    jobEventStream(app, scopeOf(principal), params.id, request.raw.signal),
+)
+
 export const jobsCancel = defineOperation(
   {
     id: 'genetics.jobs.cancel',
@@ -294,6 +317,7 @@ export const geneticsOperations = [
   uploadsCancel,
   jobsList,
   jobsGet,
+  jobsEvents,
   jobsCancel,
   findingsList,
   ancestryRun,

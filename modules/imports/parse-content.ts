@@ -17,6 +17,7 @@ import { parseDelimited } from './table'
 import { WearableAccumulator } from './wearables/accumulator'
 import { looksLikeAppleHealth, readAppleHealth, textChunks } from './wearables/apple-health'
 import { appleHealthZipChunks } from './wearables/apple-health-zip'
+import { holdsAppleHealthExport, zipEntryNames } from './zip-entries'
 
 export interface ParseOptions {
   provider: string | null
@@ -68,6 +69,9 @@ async function labPdf(bytes: Uint8Array, options: ParseOptions): Promise<ParsedI
 export async function parseContent(content: Content, options: ParseOptions): Promise<ParseOutcome> {
   if (looksLikeGenotype(content)) return { kind: 'genetics' }
   if (isZip(content.bytes)) {
+    // A zip without an Apple Health export.xml is taken as a DNA test's download (23andMe and
+    // AncestryDNA ship a zip of one text file); the genetics reader answers 422 if it is not one.
+    if (!holdsAppleHealthExport(await zipEntryNames(content.bytes))) return { kind: 'genetics' }
     return {
       kind: 'parsed',
       parsed: await appleHealth(

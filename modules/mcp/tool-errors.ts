@@ -4,6 +4,7 @@
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { AppContext } from '../shared/context'
+import { dependencyProblem } from '../shared/dependency'
 import { ProblemError, problemBody } from '../shared/problem'
 import { OutputMismatch } from './tool-result'
 
@@ -12,6 +13,8 @@ export const MCP_INSTANCE = '/mcp'
 /** Any error thrown while serving a tool, as a problem (unexpected ones logged, never detailed). */
 export function toProblem(error: unknown, app: AppContext, requestId: string, tool: string): ProblemError {
   if (error instanceof ProblemError) return error
+  const unavailable = dependencyProblem(error, app.log, requestId)
+  if (unavailable) return unavailable
   const err = error as Error
   // The message is left out on purpose: a failed query's message can quote its parameters, which may
   // be health data. The name and the stack frames say where it failed.

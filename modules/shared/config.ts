@@ -13,13 +13,23 @@ export interface ConfigVariable {
   kind: Kind
   default?: string
   values?: readonly string[]
+  /** For `url`: the schemes accepted, without the colon. */
+  schemes?: readonly string[]
   secret?: boolean
+  /** Shortest value accepted (secrets: anything shorter is a placeholder, not a secret). */
+  minLength?: number
   description: string
 }
 
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PORT', kind: 'integer', default: '3000', description: 'HTTP port the service listens on.' },
-  { name: 'HOST', kind: 'string', default: '0.0.0.0', description: 'Interface to bind.' },
+  {
+    name: 'HOST',
+    kind: 'string',
+    default: '127.0.0.1',
+    description:
+      'Interface to bind. The default accepts connections from this machine only (a reverse proxy beside it); `0.0.0.0` (or `::`) accepts the network.',
+  },
   {
     name: 'DATA_DIR',
     kind: 'string',
@@ -29,7 +39,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'DATABASE_URL',
-    kind: 'string',
+    kind: 'url',
+    schemes: ['file', 'libsql', 'http', 'https', 'ws', 'wss'],
     default: 'file:<DATA_DIR>/wellness.db',
     description:
       'libsql/SQLite URL: `file:` for the embedded file, `libsql://` or `http(s)://` for a libsql server (sqld, Turso).',
@@ -37,22 +48,37 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'DATABASE_AUTH_TOKEN',
     kind: 'string',
+    minLength: 16,
     secret: true,
     description: 'Auth token for a remote libsql server.',
   },
   {
     name: 'PUBLIC_BASE_URL',
     kind: 'url',
+    schemes: ['http', 'https'],
     default: 'http://localhost:<PORT>',
     description:
       'Base URL used in links the service hands out (sign-in links, problem types, dashboard URLs).',
+  },
+  {
+    name: 'ALLOWED_HOSTS',
+    kind: 'string',
+    description:
+      'Comma-separated extra host names requests may be addressed to (`Host`), e.g. `api.example.com,*.example.org`. Always allowed: the host of PUBLIC_BASE_URL, HOST when it names one, and loopback names (in production only from a loopback peer). Others get 403.',
+  },
+  {
+    name: 'ALLOWED_ORIGINS',
+    kind: 'string',
+    description:
+      'Comma-separated extra browser origins (`https://app.example.com`) allowed to call the API, with CORS. Always allowed: the origin of PUBLIC_BASE_URL and, outside production, loopback origins. A request with another `Origin` gets 403.',
   },
   {
     name: 'NODE_ENV',
     kind: 'enum',
     values: ['development', 'production', 'test'],
     default: 'development',
-    description: '`production` hides the development mail outbox and requires SMTP_URL.',
+    description:
+      '`production` hides the development mail outbox and requires SMTP_URL and PUBLIC_BASE_URL. The compiled binary runs as `production` unless NODE_ENV says otherwise.',
   },
   {
     name: 'LOG_LEVEL',
@@ -64,6 +90,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'SMTP_URL',
     kind: 'url',
+    schemes: ['smtp', 'smtps'],
     secret: true,
     description:
       'SMTP server for sign-in mail, e.g. `smtp://user:pass@mail.example.com:587`. Unset: development outbox (refused in production).',
@@ -77,6 +104,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'OIDC_ISSUER',
     kind: 'url',
+    schemes: ['http', 'https'],
     description: 'Accept bearer JWTs from this OpenID Connect issuer (verified against its JWKS).',
   },
   {
@@ -87,6 +115,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'OIDC_JWKS_URL',
     kind: 'url',
+    schemes: ['http', 'https'],
     description: "JWKS location; default: the issuer's discovery document `jwks_uri`.",
   },
   {
@@ -137,6 +166,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'WHOOP_CLIENT_SECRET',
     kind: 'string',
+    minLength: 8,
     secret: true,
     description: 'First-party WHOOP OAuth client secret.',
   },
@@ -148,6 +178,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'OURA_CLIENT_SECRET',
     kind: 'string',
+    minLength: 8,
     secret: true,
     description: 'First-party Oura OAuth client secret.',
   },
@@ -166,6 +197,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'QUERY_LLM_URL',
     kind: 'url',
+    schemes: ['http', 'https'],
     description:
       'Base URL of an OpenAI-compatible API (`…/v1`) that may phrase grounded query answers from the retrieved facts only. Unset: answers are composed without a model. The facts (health data) are sent to this endpoint.',
   },
@@ -178,6 +210,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'QUERY_LLM_API_KEY',
     kind: 'string',
+    minLength: 8,
     secret: true,
     description: 'Bearer key for QUERY_LLM_URL, when it needs one.',
   },
@@ -196,6 +229,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'QUEUE_DATABASE_URL',
     kind: 'url',
+    schemes: ['postgres', 'postgresql'],
     secret: true,
     description:
       'PostgreSQL for the job queue (graphile-worker); workers run with `bun run worker`. Unset: the embedded queue runs inside the service.',
@@ -228,6 +262,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'S3_ENDPOINT',
     kind: 'url',
+    schemes: ['http', 'https'],
     description: 'S3-compatible endpoint (MinIO, R2, ...); unset: AWS S3.',
   },
   { name: 'S3_REGION', kind: 'string', description: 'Region of the bucket (AWS S3).' },
@@ -250,6 +285,10 @@ export interface OAuthClient {
 export interface Config {
   port: number
   host: string
+  /** Extra host names (`Host`) accepted besides PUBLIC_BASE_URL's, HOST's and loopback names. */
+  allowedHosts: readonly string[]
+  /** Extra browser origins accepted besides PUBLIC_BASE_URL's (and loopback outside production). */
+  allowedOrigins: readonly string[]
   dataDir: string
   databaseUrl: string
   databaseAuthToken: string | null
@@ -304,6 +343,10 @@ function read(env: Env, variable: ConfigVariable): string | undefined {
   const raw = env[variable.name]
   if (raw === undefined || raw.trim() === '') return undefined
   const value = raw.trim()
+  if (variable.minLength && value.length < variable.minLength)
+    throw new ConfigError(
+      `${variable.name} is too short to be real (at least ${variable.minLength} characters); set the real value or leave it unset.`,
+    )
   switch (variable.kind) {
     case 'integer':
       if (!/^\d+$/.test(value))
@@ -313,9 +356,15 @@ function read(env: Env, variable: ConfigVariable): string | undefined {
       if (!['true', 'false', '1', '0'].includes(value.toLowerCase()))
         throw new ConfigError(`${variable.name} must be true or false, got "${value}".`)
       return value.toLowerCase()
-    case 'url':
+    case 'url': {
       if (!URL.canParse(value)) throw new ConfigError(`${variable.name} must be a URL.`)
+      const scheme = new URL(value).protocol.slice(0, -1)
+      if (variable.schemes && !variable.schemes.includes(scheme))
+        throw new ConfigError(
+          `${variable.name} must be a ${variable.schemes.map((x) => `${x}:`).join(', ')} URL, got a ${scheme}: URL.`,
+        )
       return value
+    }
     case 'enum':
       if (!variable.values!.includes(value))
         throw new ConfigError(
@@ -339,6 +388,41 @@ function oauthClient(env: Env, prefix: string): OAuthClient | null {
   if (!clientId || !clientSecret)
     throw new ConfigError(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together.`)
   return { clientId, clientSecret }
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/
+
+/** HOST: an IPv4 or IPv6 address this machine can bind, or localhost. */
+function bindHost(env: Env): string {
+  const host = get(env, 'HOST') ?? '127.0.0.1'
+  const ipv6 = host.includes(':') && URL.canParse(`http://[${host.replace(/^\[|\]$/g, '')}]/`)
+  // Only addresses (and localhost): a name would be resolved at bind time and fail there, after the checks.
+  if (!IPV4.test(host) && !ipv6 && host.toLowerCase() !== 'localhost')
+    throw new ConfigError(
+      `HOST must be an IP address to listen on (127.0.0.1 for this machine only, 0.0.0.0 or :: for the network) or localhost, got "${host}".`,
+    )
+  return host.replace(/^\[|\]$/g, '')
+}
+
+const listOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+
+function allowedOrigins(env: Env): string[] {
+  return listOf(get(env, 'ALLOWED_ORIGINS')).map((origin) => {
+    const parsed = URL.canParse(origin) ? new URL(origin) : null
+    if (
+      !parsed ||
+      !['http:', 'https:'].includes(parsed.protocol) ||
+      parsed.origin !== origin.replace(/\/+$/, '')
+    )
+      throw new ConfigError(
+        `ALLOWED_ORIGINS must list origins such as https://app.example.com (scheme, host, optional port), got "${origin}".`,
+      )
+    return parsed.origin
+  })
 }
 
 function trustProxy(env: Env): TrustedProxies | null {
@@ -383,8 +467,15 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const smtpUrl = get(env, 'SMTP_URL') ?? null
   if (nodeEnv === 'production' && !smtpUrl)
     throw new ConfigError(
-      'SMTP_URL is required when NODE_ENV=production (the development mail outbox is refused in production).',
+      'SMTP_URL is required when NODE_ENV=production (the compiled binary runs as production unless told otherwise): set SMTP_URL and PUBLIC_BASE_URL, or NODE_ENV=development to try it on this machine with the development outbox.',
     )
+  const publicBaseUrl = get(env, 'PUBLIC_BASE_URL')
+  if (nodeEnv === 'production' && !publicBaseUrl)
+    throw new ConfigError(
+      'PUBLIC_BASE_URL is required when NODE_ENV=production: the public address (e.g. https://health.example.com) that sign-in and dashboard links point to.',
+    )
+  if (publicBaseUrl && /[?#]/.test(publicBaseUrl))
+    throw new ConfigError('PUBLIC_BASE_URL must be a plain base URL, without a query or fragment.')
   const issuer = get(env, 'OIDC_ISSUER')
   const audience = get(env, 'OIDC_AUDIENCE')
   if (issuer && !audience) throw new ConfigError('OIDC_AUDIENCE is required when OIDC_ISSUER is set.')
@@ -394,11 +485,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (importMaxBytes < 1024) throw new ConfigError('IMPORT_MAX_BYTES must be at least 1024.')
   return Object.freeze({
     port,
-    host: get(env, 'HOST') ?? '0.0.0.0',
+    host: bindHost(env),
+    allowedHosts: listOf(get(env, 'ALLOWED_HOSTS')).map((h) => h.toLowerCase()),
+    allowedOrigins: allowedOrigins(env),
     dataDir,
     databaseUrl: get(env, 'DATABASE_URL') ?? `file:${join(dataDir, 'wellness.db')}`,
     databaseAuthToken: get(env, 'DATABASE_AUTH_TOKEN') ?? null,
-    publicBaseUrl: (get(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicBaseUrl: (publicBaseUrl ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv,
     logLevel: (get(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'],
     smtpUrl,

@@ -37,9 +37,22 @@ export async function gate(
   } else if (caller.state === 'authenticated') {
     principal = caller.principal
   }
-  if (op.body) assertBodyReadable(request)
+  if (op.body) withTooLargeHint(op, () => assertBodyReadable(request))
   if (principal && op.ownScopeOnly !== false) assertOwnScope(principal, input)
   return principal
+}
+
+/** Run a body check; a 413 it throws carries the operation's advice on where large bodies go. */
+function withTooLargeHint(op: AnyOperation, check: () => void): void {
+  try {
+    check()
+  } catch (error) {
+    if (!(error instanceof ProblemError) || error.status !== 413 || !op.tooLargeHint) throw error
+    throw new ProblemError('payloadTooLarge', `${error.detail} ${op.tooLargeHint.detail}`, {
+      extra: { ...error.extra, ...op.tooLargeHint.extra },
+      headers: error.headers,
+    })
+  }
 }
 
 /**

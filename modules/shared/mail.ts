@@ -2,6 +2,7 @@
 // keeps messages in memory and prints them to the log (never available in production; config refuses).
 
 import nodemailer from 'nodemailer'
+import { DependencyUnavailable } from './dependency'
 import type { Logger } from './logger'
 
 export interface MailMessage {
@@ -40,13 +41,19 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl)
   return {
     async send(message) {
-      await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      })
+      try {
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        })
+      } catch (error) {
+        // Unreachable, refusing or rejecting: either way the mail is not on its way, and the caller
+        // should hear "try again" (503), not "we broke" (500).
+        throw new DependencyUnavailable('mail', error)
+      }
     },
   }
 }

@@ -243,7 +243,7 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
       version: API_VERSION,
       description:
         "Ingests a person's wellness data (lab biomarkers, wearables, genetics, behaviour), analyses it and returns source-backed output. Errors are RFC 9457 problem details (application/problem+json).",
-      license: { name: 'See repository' },
+      license: { name: 'Apache License 2.0', identifier: 'Apache-2.0' },
     },
     servers: [{ url: baseUrl }],
     tags: [...new Set(sorted.flatMap((op) => op.tags))]

@@ -81,6 +81,7 @@ export interface OperationSpec<
     | 'text/css'
     | 'text/javascript'
     | 'application/zip'
+    | 'text/event-stream'
   /**
    * The body is not JSON: the route does not parse it and the handler reads `ctx.request.raw` itself
    * (streamed uploads, signed webhooks). Documented as these media types.
@@ -91,6 +92,8 @@ export interface OperationSpec<
    * from the configuration (imports take a file-sized body set by IMPORT_MAX_BYTES).
    */
   maxBodyBytes?: number | ((config: Readonly<Config>) => number)
+  /** What a caller whose body is over the limit should do instead; appended to the 413 detail. */
+  tooLargeHint?: { detail: string; extra?: Record<string, unknown> }
   /** Extra problem statuses this operation documents besides the automatic ones (e.g. 404, 409, 429). */
   errors?: number[]
   /**

@@ -33,6 +33,10 @@ function coerceScalars(schema: TObject | undefined, values: Record<string, unkno
   }
 }
 
+/** Pages, archives and event streams are Responses the handler builds itself; no JSON to validate. */
+const isStreamOrPage = (op: AnyOperation) =>
+  op.produces === 'text/html' || op.produces === 'application/zip' || op.produces === 'text/event-stream'
+
 export function operationsPlugin(name: string, operations: readonly AnyOperation[], app: AppContext) {
   const plugin = new Elysia({
     name: `module.${name}`,
@@ -70,10 +74,7 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
         params: op.params,
         query: op.query,
         body: op.body,
-        response:
-          op.produces === 'text/html' || op.produces === 'application/zip'
-            ? undefined
-            : { [status]: op.output },
+        response: isStreamOrPage(op) ? undefined : { [status]: op.output },
         parse: op.body ? ({ request }) => readJsonBody(request, bodyLimit(op, app.config)) : 'none',
         async transform({ request, params, query, body }) {
           coerceScalars(op.params, params as Record<string, unknown>)

@@ -5,6 +5,7 @@
 import { Elysia } from 'elysia'
 import { clientAddress } from './client-address'
 import type { AppContext } from './context'
+import { dependencyProblem } from './dependency'
 import { type FieldError, ProblemError, problemBody } from './problem'
 import { assignRequestId, requestIdOf, setClientIp } from './request-info'
 import { applySecurityHeaders } from './security-headers'
@@ -54,6 +55,8 @@ function toProblem(code: string | number, error: unknown, request: Request, app:
     case 'PARSE':
       return new ProblemError('badRequest', 'The request body could not be read.')
     default: {
+      const unavailable = dependencyProblem(error, app.log, requestIdOf(request))
+      if (unavailable) return unavailable
       const err = error as Error
       // The message is left out on purpose: it can quote the request (a parameter, a line of a file),
       // which may be health data. The name and the stack frames say where it failed.

@@ -47,7 +47,12 @@ export function applySecurityHeaders(headers: Headers, config: Readonly<Config>)
  * origin, and no framing.
  */
 export function pageCsp(
-  options: { scriptNonce?: string; images?: 'data' | 'none'; selfStylesheets?: boolean } = {},
+  options: {
+    scriptNonce?: string
+    images?: 'data' | 'none'
+    selfStylesheets?: boolean
+    forms?: 'self' | 'none'
+  } = {},
 ): string {
   return [
     "default-src 'none'",
@@ -56,7 +61,8 @@ export function pageCsp(
     options.scriptNonce ? "connect-src 'self'" : null,
     options.images === 'data' ? 'img-src data:' : null,
     "base-uri 'none'",
-    "form-action 'none'",
+    // The console's forms post to its own origin; every other page has no form at all.
+    options.forms === 'self' ? "form-action 'self'" : "form-action 'none'",
     "frame-ancestors 'none'",
   ]
     .filter(Boolean)

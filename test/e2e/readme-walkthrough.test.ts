@@ -67,6 +67,20 @@ describe('README', () => {
     expect(ancestry.result.assumption).toBe('variant_only')
   })
 
+  it('sends a file part by part with the resumable loop, each round resuming where the service stands', () => {
+    // 8 KiB parts make the 24 KB fixture take several rounds, each asking where to resume.
+    const run = runReadmeBlocks(
+      ['walkthrough', 'genetics-walkthrough', 'genetics-resumable'],
+      server.base,
+      'PART=8192',
+    )
+    expect(run.stderr).toBe('')
+    expect(run.exitCode).toBe(0)
+    const completed = jsonDocuments(run.stdout).at(-1)
+    expect(completed).toMatchObject({ state: 'completed', received_bytes: 24681, size_bytes: 24681 })
+    expect(completed.job_id).toStartWith('job_')
+  })
+
   it('lists every configuration variable, as scripts/readme-config.ts writes it', () => {
     expect(readmeText()).toContain(configTable())
   })

@@ -9,12 +9,28 @@ import { fixture, repoRoot } from './support/fixtures'
 async function cli(...argv: string[]) {
   const out: string[] = []
   const err: string[] = []
+  // As from a script or a pipe: stdout is not a terminal, whatever runs the tests.
   const status = await runCli(
     argv,
     (l) => out.push(l),
     (l) => err.push(l),
+    { tty: false, progress: () => {} },
   )
   return { status, out, err }
+}
+
+/** As on a terminal: returns what stdout got and everything drawn as the progress bar. */
+async function onTerminal(...argv: string[]) {
+  const out: string[] = []
+  const err: string[] = []
+  const drawn: string[] = []
+  const status = await runCli(
+    argv,
+    (l) => out.push(l),
+    (l) => err.push(l),
+    { tty: true, progress: (text) => drawn.push(text), columns: 100 },
+  )
+  return { status, out, err, drawn }
 }
 
 describe('genetics inspect', () => {
@@ -106,5 +122,78 @@ describe('genetics inspect', () => {
     expect(proc.exitCode).toBe(2)
     expect(proc.stdout.toString()).toBe('')
     expect(proc.stderr.toString()).toBe('error: FILE_NOT_FOUND: file not found\n')
+  })
+
+  test('--help prints the usage and the options and exits 0, on a terminal or not', async () => {
+    for (const run of [cli, onTerminal]) {
+      const { status, out, err } = await run('--help')
+      expect([status, err]).toEqual([0, []])
+      expect(out.join('\n')).toStartWith('usage: genetics inspect FILE [--json]')
+      expect(out.join('\n')).toContain('--ancestry      estimate ancestry')
+    }
+    expect((await cli('inspect', 'x.vcf', '-h')).status).toBe(0)
+    const proc = Bun.spawnSync(['bun', join(repoRoot, 'genetics-core', 'cli.ts'), '--help'])
+    expect(proc.exitCode).toBe(0)
+    expect(proc.stdout.toString()).toContain('-h, --help')
+  })
+
+  test('on a terminal it draws a progress bar up to 100% and prints a short human summary', async () => {
+    const { status, out, err, drawn } = await onTerminal(
+      'inspect',
+      fixture('vcf', 'na12878_chr21_head4000.vcf.gz'),
+    )
+    expect([status, err]).toEqual([0, []])
+    const bars = drawn.filter((d) => d.startsWith('\r['))
+    expect(bars.length).toBeGreaterThan(1)
+    for (const bar of bars) expect(bar).toMatch(/^\r\[[#-]+\] \w+ /)
+    expect(bars.at(-1)).toContain('100%')
+    expect(bars.at(-1)).toContain('4,000 records')
+    // The bar is wiped before the summary is printed.
+    expect(drawn.at(-1)).toBe('\r\x1b[K')
+    const lines = out.join('\n').split('\n')
+    expect(lines.slice(0, 6)).toEqual([
+      `File:      ${fixture('vcf', 'na12878_chr21_head4000.vcf.gz')}`,
+      'Format:    vcf, bgzf, 27 KB',
+      'Build:     GRCh37 (from contig lengths)',
+      'Sample:    NA12878',
+      'Records:   4,000 (3,661 SNVs, 350 indels, 0 reference blocks)',
+      'Warnings:  1',
+    ])
+    expect(lines[6]).toStartWith('  - VCF_DUPLICATE_VARIANT: ')
+    expect(lines).toHaveLength(7)
+  })
+
+  test('--json on a terminal prints the JSON document and no progress bar in it', async () => {
+    const { status, out } = await onTerminal(
+      'inspect',
+      fixture('vcf', 'na12878_chr21_head4000.vcf.gz'),
+      '--json',
+    )
+    expect(status).toBe(0)
+    const doc = JSON.parse(out.join('\n'))
+    expect(doc.summary).toMatchObject({ records: 4000 })
+    expect(out.join('\n')).not.toContain('[#')
+  })
+
+  test('with ancestry on a terminal the summary names the proportions with their intervals', async () => {
+    const { status, out } = await onTerminal('inspect', fixture('vcf', 'view.GT.vcf'), '--ancestry')
+    expect(status).toBe(0)
+    expect(out.join('\n')).toMatch(/Ancestry: {2}(.+ \d+% \(\d+-\d+%\)|not estimated)/)
+  })
+
+  test('without a terminal nothing is drawn and stdout stays JSON', async () => {
+    const drawn: string[] = []
+    const out: string[] = []
+    await runCli(
+      ['inspect', fixture('vcf', 'na12878_chr21_head4000.vcf.gz')],
+      (l) => out.push(l),
+      () => {},
+      {
+        tty: false,
+        progress: (t) => drawn.push(t),
+      },
+    )
+    expect(drawn).toEqual([])
+    expect(JSON.parse(out.join('\n')).summary.records).toBe(4000)
   })
 })

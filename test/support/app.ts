@@ -33,7 +33,7 @@ export async function testApp(overrides: Partial<Config> = {}, options: AppOptio
   const clock = (options.clock as ManualClock | undefined) ?? new ManualClock()
   const log = memoryLogger()
   const config = testConfig({ dataDir: dir, databaseUrl: `file:${join(dir, 'test.db')}`, ...overrides })
-  const built = await createApp(config, { clock, log, ...options })
+  const built = await createApp(config, { clock, log, inProcessCallsAreLocal: true, ...options })
 
   async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
     const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? nextIp(), ...opts.headers }

@@ -18,9 +18,12 @@ export function readmeBlock(name: string): string {
   return readme.slice(from + start.length, to).replace(/^\s*```sh\n|```\s*$/g, '')
 }
 
-/** Run marked blocks one after another in one bash (so variables carry over), from the repository root. */
-export function runReadmeBlocks(names: string[], baseUrl: string) {
-  const script = `set -euo pipefail\n${names.map(readmeBlock).join('\n')}`.replaceAll(
+/**
+ * Run marked blocks one after another in one bash (so variables carry over), from the repository root;
+ * `prelude` sets variables a block leaves to the reader (e.g. a smaller PART).
+ */
+export function runReadmeBlocks(names: string[], baseUrl: string, prelude = '') {
+  const script = `set -euo pipefail\n${prelude}\n${names.map(readmeBlock).join('\n')}`.replaceAll(
     'http://localhost:3000',
     baseUrl,
   )

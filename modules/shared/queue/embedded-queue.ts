@@ -5,6 +5,7 @@
 
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../../db/client'
+import { DependencyUnavailable } from '../dependency'
 import type { Logger } from '../logger'
 import {
   DEFAULT_MAX_ATTEMPTS,
@@ -58,6 +59,15 @@ export class EmbeddedQueue implements JobQueue {
       })
       .onConflictDoNothing()
     this.wake?.()
+  }
+
+  /** The queue lives in the service's database: one read of its table shows it can be used. */
+  async check(): Promise<void> {
+    try {
+      await this.db.select({ key: queueTasks.key }).from(queueTasks).limit(1)
+    } catch (error) {
+      throw new DependencyUnavailable('queue', error)
+    }
   }
 
   async remove(key: string): Promise<boolean> {

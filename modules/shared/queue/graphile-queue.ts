@@ -13,6 +13,7 @@ import {
   type WorkerEvents,
   type WorkerUtils,
 } from 'graphile-worker'
+import { DependencyUnavailable, unavailableDependency } from '../dependency'
 import type { Logger } from '../logger'
 import {
   DEFAULT_MAX_ATTEMPTS,
@@ -65,28 +66,52 @@ export class GraphileQueue implements JobQueue {
       connectionString: this.options.connectionString,
       schema: this.options.schema,
       logger: graphileLogger(this.options.log),
-    }).then(async (utils) => {
-      await utils.migrate()
-      return utils
-    })
+    }).then(
+      async (utils) => {
+        await utils.migrate()
+        return utils
+      },
+      (error) => {
+        // Forget a failed connection so that the next request tries again once PostgreSQL is back.
+        this.utils = null
+        throw new DependencyUnavailable('queue', error)
+      },
+    )
     return this.utils
   }
 
-  async enqueue(task: string, payload: Record<string, unknown>, options: EnqueueOptions): Promise<void> {
+  /** Run `work` with the worker utilities; a connection failure is the queue being unavailable. */
+  private async withUtils<T>(work: (utils: WorkerUtils) => Promise<T>): Promise<T> {
     const utils = await this.workerUtils()
-    await utils.addJob(task, payload, {
-      jobKey: options.key,
-      jobKeyMode: 'preserve_run_at',
-      maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    })
+    try {
+      return await work(utils)
+    } catch (error) {
+      if (unavailableDependency(error) !== null) throw new DependencyUnavailable('queue', error)
+      throw error
+    }
+  }
+
+  async enqueue(task: string, payload: Record<string, unknown>, options: EnqueueOptions): Promise<void> {
+    await this.withUtils((utils) =>
+      utils.addJob(task, payload, {
+        jobKey: options.key,
+        jobKeyMode: 'preserve_run_at',
+        maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      }),
+    )
   }
 
   async remove(key: string): Promise<boolean> {
-    const utils = await this.workerUtils()
-    const result = await utils.withPgClient((client) =>
-      client.query(`select * from ${quoteIdent(this.options.schema)}.remove_job($1)`, [key]),
+    const result = await this.withUtils((utils) =>
+      utils.withPgClient((client) =>
+        client.query(`select * from ${quoteIdent(this.options.schema)}.remove_job($1)`, [key]),
+      ),
     )
     return (result.rows[0] as { id?: string } | undefined)?.id != null
+  }
+
+  async check(): Promise<void> {
+    await this.withUtils((utils) => utils.withPgClient((client) => client.query('select 1')))
   }
 
   async start(): Promise<void> {

@@ -37,6 +37,8 @@ export interface JobQueue {
   enqueue(task: string, payload: Record<string, unknown>, options: EnqueueOptions): Promise<void>
   /** Drop work that has not started yet; true when it was removed. */
   remove(key: string): Promise<boolean>
+  /** Throw DependencyUnavailable('queue') unless the queue's store answers now (readiness). */
+  check(): Promise<void>
   /** Start running tasks in this process. */
   start(): Promise<void>
   /**

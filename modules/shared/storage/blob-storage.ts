@@ -22,6 +22,8 @@ export interface BlobStorage {
   /** Store bytes under a key in one go (small files, tests). */
   put(key: string, bytes: Uint8Array): Promise<void>
   delete(key: string): Promise<void>
+  /** Throw DependencyUnavailable('storage') unless the store can be reached and written now (readiness). */
+  check(): Promise<void>
 }
 
 /** SHA-256 (hex) of a blob, read as a stream so memory stays flat whatever its size. */

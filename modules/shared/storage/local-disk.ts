@@ -2,9 +2,10 @@
 // the request stream to the file at the offset the client names, so a large file never sits in memory
 // and an interrupted upload resumes from the bytes already stored.
 
-import { mkdirSync, statSync } from 'node:fs'
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs'
 import { open, rm } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
+import { DependencyUnavailable } from '../dependency'
 import type { BlobStorage, LocalCopy } from './blob-storage'
 
 export interface WriteOutcome {
@@ -30,6 +31,15 @@ export class LocalDiskStorage implements BlobStorage {
     if (!/^[a-z0-9_/.-]+$/i.test(key) || key.split('/').some((part) => part === '..' || part === ''))
       throw new Error(`invalid blob key ${key}`)
     return join(this.root, key)
+  }
+
+  async check(): Promise<void> {
+    try {
+      mkdirSync(this.root, { recursive: true })
+      accessSync(this.root, constants.W_OK)
+    } catch (error) {
+      throw new DependencyUnavailable('storage', error)
+    }
   }
 
   async size(key: string): Promise<number | null> {

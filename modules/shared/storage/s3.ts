@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { S3Settings } from '../config'
+import { DependencyUnavailable } from '../dependency'
 import type { BlobStorage, LocalCopy } from './blob-storage'
 import { DEFAULT_PART_BYTES, type MultipartPlan, planMultipart } from './multipart-plan'
 import { S3MultipartClient } from './s3-multipart'
@@ -55,6 +56,15 @@ export class S3Storage implements BlobStorage {
       expiresIn: options.expiresInSeconds,
       type: options.contentType,
     })
+  }
+
+  /** Listing one key proves the endpoint answers and the credentials are accepted, without writing. */
+  async check(): Promise<void> {
+    try {
+      await this.client.list({ maxKeys: 1 })
+    } catch (error) {
+      throw new DependencyUnavailable('storage', error)
+    }
   }
 
   async size(key: string): Promise<number | null> {

@@ -14,7 +14,7 @@ describe('development outbox', () => {
     const [newest] = r.body.messages
     expect(newest.code).toMatch(/^\d{8}$/)
     expect(newest.text).toContain(newest.code)
-    expect(newest.link).toStartWith('http://localhost:3000/auth/otp/link?token=')
+    expect(newest.link).toStartWith('http://localhost:3000/console/link?token=')
     const verify = await t.call('POST', '/auth/otp/verify', {
       body: { email: 'dev@example.com', token: newest.code },
     })
@@ -28,6 +28,16 @@ describe('development outbox', () => {
     expect(r.status).toBe(404)
     const doc = (await t.call('GET', '/openapi.json')).body
     expect(doc.paths['/dev/outbox']).toBeUndefined()
+    await t.cleanup()
+  })
+
+  it('fails closed when the caller cannot be placed: an app served without its own server hides it', async () => {
+    const t = await testApp({}, { inProcessCallsAreLocal: false })
+    await t.call('POST', '/auth/otp/start', { body: { email: 'dev@example.com' } })
+    const r = await t.call('GET', '/dev/outbox?email=dev@example.com')
+    expect(r.status).toBe(404)
+    expect(r.body.detail).toBe('No route for GET /dev/outbox.')
+    expect(r.body.messages).toBeUndefined()
     await t.cleanup()
   })
 })

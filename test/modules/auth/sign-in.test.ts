@@ -39,7 +39,7 @@ function readMail(raw: string) {
   const body = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
   return {
     code: body.match(/sign-in code is (\d{8})/)?.[1],
-    link: body.match(/(http:\/\/\S+\/auth\/otp\/link\?token=[A-Za-z0-9_%-]+)/)?.[1],
+    link: body.match(/(http:\/\/\S+\/console\/link\?token=[A-Za-z0-9_%-]+)/)?.[1],
   }
 }
 

@@ -74,7 +74,10 @@ describe('GET /pricing', () => {
 describe('health and readiness', () => {
   it('answers /health and /ready when the database answers', async () => {
     expect((await t.call('GET', '/health')).body).toMatchObject({ status: 'ok', version: '0.5.2' })
-    expect((await t.call('GET', '/ready')).body).toEqual({ status: 'ready', checks: { database: 'ok' } })
+    expect((await t.call('GET', '/ready')).body).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', storage: 'ok', queue: 'ok' },
+    })
   })
 
   it('answers /ready with 503 when the database is gone', async () => {
@@ -83,7 +86,9 @@ describe('health and readiness', () => {
     const r = await broken.call('GET', '/ready')
     expect(r.status).toBe(503)
     expect(r.headers.get('content-type')).toStartWith('application/problem+json')
-    expect(r.body.detail).toBe('The database is not reachable.')
+    expect(r.headers.get('retry-after')).toBe('30')
+    expect(r.body.detail).toBe('Not ready: database, queue not reachable.')
+    expect(r.body.checks).toEqual({ database: 'unavailable', storage: 'ok', queue: 'unavailable' })
   })
 })
 

@@ -2,6 +2,8 @@
 // lists exactly the routes the app serves, each with its problem responses and security.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { allOperations } from '../../../modules/app'
 import { openApiPath } from '../../../modules/shared/operation'
@@ -31,9 +33,25 @@ describe('GET /openapi.json', () => {
     expect(validator.version).toBe('3.1')
   })
 
+  it("names the repository's licence by its SPDX identifier", () => {
+    expect(doc.info.license).toEqual({ name: 'Apache License 2.0', identifier: 'Apache-2.0' })
+    const licence = readFileSync(join(import.meta.dir, '..', '..', '..', 'LICENSE'), 'utf8')
+    expect(licence).toContain('Apache License')
+    expect(licence).toContain('Version 2.0, January 2004')
+  })
+
   it('documents every route the app serves, and nothing else', () => {
-    const served = t.app.routes.map((r) => `${r.method} ${openApiPath(r.path)}`).sort()
+    // The console's pages are for people in a browser, not API operations (see modules/console).
+    const served = t.app.routes
+      .filter((r) => r.path !== '/console' && !r.path.startsWith('/console/'))
+      .map((r) => `${r.method} ${openApiPath(r.path)}`)
+      .sort()
     expect(documented()).toEqual(served)
+  })
+
+  it('leaves the console out of the API document', () => {
+    expect(t.app.routes.some((r) => r.path === '/console/keys')).toBe(true)
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/console'))).toEqual([])
   })
 
   it('documents every registry operation under its operationId', () => {

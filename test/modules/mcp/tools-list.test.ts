@@ -122,8 +122,15 @@ describe('the tool list is the registry', () => {
 
   it('offers every data-reading operation as a tool', () => {
     const dataGrants = new Set<string>([...DATA_GRANTS] satisfies Grant[])
+    // Pages and event streams are for browsers; a tool reads the same data from the JSON operation.
     const withoutTool = allOperations
-      .filter((op) => op.method === 'GET' && !op.rawBody && op.produces !== 'text/html')
+      .filter(
+        (op) =>
+          op.method === 'GET' &&
+          !op.rawBody &&
+          op.produces !== 'text/html' &&
+          op.produces !== 'text/event-stream',
+      )
       .filter((op) => dataGrants.has(op.grant as string) || op.grant === 'authenticated')
       .filter((op) => !op.mcp)
       .map((op) => `${op.id} (${op.method} ${op.path})`)

@@ -1,0 +1,42 @@
+// Online backup of the embedded database: `VACUUM INTO` writes a consistent, compacted copy of the file
+// while the service keeps running (SQLite takes a read transaction, so writers in WAL mode carry on).
+// The copy is checked with `PRAGMA integrity_check` before it is reported as done.
+
+import { existsSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { createClient } from '@libsql/client'
+
+export class BackupError extends Error {}
+
+export interface BackupResult {
+  path: string
+  bytes: number
+}
+
+/** Copy the embedded database at `databaseUrl` (a `file:` URL) to a new file at `target`. */
+export async function backupDatabase(databaseUrl: string, target: string): Promise<BackupResult> {
+  if (!databaseUrl.startsWith('file:'))
+    throw new BackupError(
+      'Backup copies the embedded database (a file: DATABASE_URL); back up a libsql server with its own tools.',
+    )
+  const source = databaseUrl.slice('file:'.length)
+  if (!existsSync(source))
+    throw new BackupError(`There is no database at ${source} to back up (check DATA_DIR).`)
+  const path = resolve(target)
+  if (existsSync(path)) throw new BackupError(`${path} already exists; name a new file for the backup.`)
+  const client = createClient({ url: databaseUrl })
+  try {
+    await client.execute('PRAGMA busy_timeout = 5000')
+    await client.execute({ sql: 'VACUUM INTO ?', args: [path] })
+  } finally {
+    client.close()
+  }
+  const copy = createClient({ url: `file:${path}` })
+  try {
+    const check = await copy.execute('PRAGMA integrity_check')
+    if (check.rows[0]?.[0] !== 'ok') throw new BackupError(`The copy at ${path} failed its integrity check.`)
+  } finally {
+    copy.close()
+  }
+  return { path, bytes: statSync(path).size }
+}

@@ -1,0 +1,446 @@
+// The console: pages for people, served by the service itself under /console. It signs in by e-mail
+// code or link into a cookie session, and then calls the same services as the API (keys, imports,
+// genetics uploads and jobs, sources, analyses, dashboard links). These routes are not API operations:
+// they answer HTML (or, for the upload script, small JSON), are left out of OpenAPI, MCP and x402,
+// and every state-changing one checks the CSRF token and the Origin (see session.ts).
+
+import { Value } from '@sinclair/typebox/value'
+import { Elysia } from 'elysia'
+import { LINK_TOKEN_PATTERN } from '../auth/link-page'
+import { completeSignInLink, startSignIn, verifySignInCode } from '../auth/sign-in'
+import { jobEventStream } from '../genetics/job-events'
+import type { AppContext } from '../shared/context'
+import { assertBodyReadable, readCapped, readJsonBody } from '../shared/http-body'
+import type { DomainModule } from '../shared/module'
+import { type Principal, scopeOf } from '../shared/principal'
+import { ProblemError } from '../shared/problem'
+import { clientIpOf } from '../shared/request-info'
+import { page, redirect } from './layout'
+import { analysesPage, analysisPage } from './pages/analyses'
+import { jobPage, jobsPage } from './pages/jobs'
+import { keysPage } from './pages/keys'
+import { overviewPage } from './pages/overview'
+import { PLACEHOLDER_PATHS, placeholderPage } from './pages/placeholders'
+import { codePage, emailPage, linkPage } from './pages/sign-in'
+import { sourcePage, sourcesPage } from './pages/sources'
+import { uploadPage } from './pages/upload'
+import * as service from './service'
+import { assertSameSite, clearedSessionCookie, consoleCaller, csrfTokenOf, sessionCookie } from './session'
+
+/** Form posts are short (an e-mail address, a code, a name). */
+const FORM_LIMIT = 16 * 1024
+const LINK_TOKEN = new RegExp(LINK_TOKEN_PATTERN)
+/** Genetics files at least this large take an upload session rather than the import. */
+const SESSION_FROM_BYTES = 1024 * 1024
+
+type Csrf = { token: string; setCookie: string | null }
+
+async function readForm(request: Request): Promise<URLSearchParams> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+  if (type !== 'application/x-www-form-urlencoded')
+    throw new ProblemError(
+      'unsupportedMediaType',
+      'Console forms are sent as application/x-www-form-urlencoded.',
+    )
+  const text = await readCapped(request, FORM_LIMIT)
+  if (text === null) throw new ProblemError('payloadTooLarge', 'The form is too large.')
+  return new URLSearchParams(text)
+}
+
+/** The page shown when a page or a form's action failed: what went wrong, in words, with the right status. */
+const failurePage = (csrf: string, error: ProblemError, signedIn: boolean) =>
+  page({
+    title: error.title,
+    signedIn,
+    csrf,
+    status: error.status,
+    body: `<p class="error" role="alert">${Bun.escapeHTML(error.detail)}</p><p><a href="/console">Back to the console</a></p>`,
+  })
+
+/** A page for a person who has to be signed in; anyone else goes to the sign-in page. */
+function signedInPage(
+  app: AppContext,
+  render: (ctx: {
+    principal: Principal
+    csrf: string
+    request: Request
+    params: Record<string, string>
+  }) => Promise<Response> | Response,
+) {
+  return async ({ request, params }: { request: Request; params: Record<string, string> }) => {
+    const principal = await consoleCaller(app, request)
+    const csrf = csrfTokenOf(app, request)
+    if (!principal) return redirect('/console/sign-in', [csrf.setCookie])
+    let response: Response
+    try {
+      response = await render({ principal, csrf: csrf.token, request, params })
+    } catch (error) {
+      if (!(error instanceof ProblemError)) throw error
+      response = failurePage(csrf.token, error, true)
+    }
+    if (csrf.setCookie) response.headers.append('set-cookie', csrf.setCookie)
+    return response
+  }
+}
+
+/**
+ * A form post by a signed-in person: CSRF and Origin checked, the form read, then the action; a
+ * refused or failed action renders a page that says why (with its status), never a stack trace.
+ */
+function signedInForm(
+  app: AppContext,
+  act: (ctx: {
+    principal: Principal
+    csrf: string
+    form: URLSearchParams
+    params: Record<string, string>
+    request: Request
+  }) => Promise<Response>,
+) {
+  return async ({ request, params }: { request: Request; params: Record<string, string> }) => {
+    const csrf = csrfTokenOf(app, request)
+    const principal = await consoleCaller(app, request)
+    try {
+      const form = await readForm(request)
+      assertSameSite(app, request, form.get('csrf'))
+      if (!principal) return redirect('/console/sign-in')
+      return await act({ principal, csrf: csrf.token, form, params, request })
+    } catch (error) {
+      if (error instanceof ProblemError) return failurePage(csrf.token, error, principal !== null)
+      throw error
+    }
+  }
+}
+
+/** A JSON call from a console script: CSRF header and Origin checked; problems answer as problem+json. */
+function signedInJson(
+  app: AppContext,
+  act: (ctx: { principal: Principal; body: unknown; params: Record<string, string> }) => Promise<unknown>,
+  options: { status: number; bodyLimit?: number },
+) {
+  return async ({
+    request,
+    params,
+    set,
+  }: {
+    request: Request
+    params: Record<string, string>
+    set: { status?: number | string }
+  }) => {
+    assertSameSite(app, request, request.headers.get('x-csrf-token'))
+    const principal = await consoleCaller(app, request)
+    if (!principal) throw new ProblemError('unauthorized', 'Sign in to the console first.')
+    const body = await readJsonBody(request, options.bodyLimit ?? 64 * 1024)
+    assertBodyReadable(request)
+    set.status = options.status
+    return act({ principal, body, params })
+  }
+}
+
+export function consolePlugin(app: AppContext) {
+  const signIn = (csrf: Csrf, session: { access_token: string; expires_at: string }) =>
+    redirect('/console', [sessionCookie(app, session.access_token, session.expires_at), csrf.setCookie])
+
+  const plugin = new Elysia({ name: 'module.console', seed: app.instanceId })
+    .get(
+      '/console',
+      signedInPage(app, async ({ principal, csrf }) =>
+        overviewPage(csrf, await service.overviewCounts(app, principal)),
+      ),
+    )
+    // Sign-in: e-mail address, then code; or the e-mailed link.
+    .get('/console/sign-in', async ({ request }) => {
+      const csrf = csrfTokenOf(app, request)
+      if (await consoleCaller(app, request)) return redirect('/console', [csrf.setCookie])
+      const response = emailPage(csrf.token)
+      if (csrf.setCookie) response.headers.append('set-cookie', csrf.setCookie)
+      return response
+    })
+    .post(
+      '/console/sign-in',
+      async ({ request }) => {
+        const csrf = csrfTokenOf(app, request)
+        try {
+          const form = await readForm(request)
+          assertSameSite(app, request, form.get('csrf'))
+          const email = (form.get('email') ?? '').trim()
+          if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
+            return emailPage(csrf.token, { error: 'Enter a valid e-mail address.', email, status: 422 })
+          await startSignIn(app, { email, should_create_user: true }, clientIpOf(request))
+          return codePage(csrf.token, email)
+        } catch (error) {
+          if (error instanceof ProblemError)
+            return emailPage(csrf.token, { error: error.detail, status: error.status })
+          throw error
+        }
+      },
+      { parse: 'none' },
+    )
+    .get('/console/sign-in/code', ({ request }) =>
+      redirect('/console/sign-in', [csrfTokenOf(app, request).setCookie]),
+    )
+    .post(
+      '/console/sign-in/code',
+      async ({ request }) => {
+        const csrf = csrfTokenOf(app, request)
+        let email = ''
+        try {
+          const form = await readForm(request)
+          assertSameSite(app, request, form.get('csrf'))
+          email = (form.get('email') ?? '').trim()
+          const code = (form.get('code') ?? '').trim()
+          if (!/^\d{8}$/.test(code))
+            return codePage(csrf.token, email, { error: 'The code has 8 digits.', status: 422 })
+          return signIn(csrf, await verifySignInCode(app, { email, token: code }, clientIpOf(request)))
+        } catch (error) {
+          if (error instanceof ProblemError)
+            return codePage(csrf.token, email, {
+              error: error.detail.replace(' with POST /auth/otp/start', ''),
+              status: error.status,
+            })
+          throw error
+        }
+      },
+      { parse: 'none' },
+    )
+    .get('/console/link', ({ request }) => {
+      const csrf = csrfTokenOf(app, request)
+      const token = new URL(request.url).searchParams.get('token')
+      const response = linkPage(csrf.token, token && LINK_TOKEN.test(token) ? token : null)
+      if (csrf.setCookie) response.headers.append('set-cookie', csrf.setCookie)
+      return response
+    })
+    .post(
+      '/console/link',
+      async ({ request }) => {
+        const csrf = csrfTokenOf(app, request)
+        try {
+          const form = await readForm(request)
+          assertSameSite(app, request, form.get('csrf'))
+          const token = form.get('token') ?? ''
+          if (!LINK_TOKEN.test(token)) return linkPage(csrf.token, null, { status: 422 })
+          return signIn(csrf, await completeSignInLink(app, token))
+        } catch (error) {
+          if (error instanceof ProblemError)
+            return linkPage(csrf.token, null, {
+              error: error.detail.replace('; request a new one with POST /auth/otp/start', ''),
+              status: error.status,
+            })
+          throw error
+        }
+      },
+      { parse: 'none' },
+    )
+    .post(
+      '/console/sign-out',
+      signedInForm(app, async ({ principal }) => {
+        await service.signOut(app, principal)
+        return redirect('/console/sign-in', [clearedSessionCookie(app)])
+      }),
+      { parse: 'none' },
+    )
+    // API keys.
+    .get(
+      '/console/keys',
+      signedInPage(app, async ({ principal, csrf }) =>
+        keysPage(csrf, (await service.listApiKeys(app, principal)).data),
+      ),
+    )
+    .post(
+      '/console/keys',
+      signedInForm(app, async ({ principal, csrf, form }) => {
+        const name = (form.get('name') ?? '').trim().slice(0, 100) || undefined
+        const created = await service.createApiKey(app, principal, { name })
+        return keysPage(csrf, (await service.listApiKeys(app, principal)).data, { created })
+      }),
+      { parse: 'none' },
+    )
+    .post(
+      '/console/keys/:id/revoke',
+      signedInForm(app, async ({ principal, csrf, params }) => {
+        const revoked = await service.revokeApiKey(app, principal, params.id)
+        return keysPage(csrf, (await service.listApiKeys(app, principal)).data, {
+          message: `Revoked ${revoked.name ?? revoked.display_prefix}; it stopped working at once.`,
+        })
+      }),
+      { parse: 'none' },
+    )
+    // Upload: the page, the import of a small file, and upload sessions for large genetics files.
+    .get(
+      '/console/upload',
+      signedInPage(app, ({ csrf }) =>
+        uploadPage(csrf, { importMaxBytes: app.config.importMaxBytes, sessionFromBytes: SESSION_FROM_BYTES }),
+      ),
+    )
+    .post(
+      '/console/import',
+      signedInJson(
+        app,
+        ({ principal, body }) => {
+          if (!Value.Check(service.ImportFileBody, body))
+            throw new ProblemError(
+              'validation',
+              'The import needs a file name and the content as data_base64.',
+            )
+          return service.importForConsole(app, principal, body)
+        },
+        { status: 201, bodyLimit: app.config.importMaxBytes },
+      ),
+      { parse: 'none' },
+    )
+    .post(
+      '/console/uploads',
+      signedInJson(
+        app,
+        ({ principal, body }) => {
+          const b = body as { filename?: unknown; size_bytes?: unknown; content_type?: unknown }
+          if (
+            typeof b.filename !== 'string' ||
+            b.filename.length === 0 ||
+            b.filename.length > 255 ||
+            !Number.isSafeInteger(b.size_bytes) ||
+            (b.size_bytes as number) < 1
+          )
+            throw new ProblemError('validation', 'An upload needs the file name and its size in bytes.')
+          return service.startConsoleUpload(app, principal, {
+            filename: b.filename,
+            size_bytes: b.size_bytes as number,
+            content_type:
+              typeof b.content_type === 'string' && b.content_type
+                ? b.content_type.slice(0, 255)
+                : 'application/octet-stream',
+          })
+        },
+        { status: 201 },
+      ),
+      { parse: 'none' },
+    )
+    .post(
+      '/console/uploads/:id/complete',
+      signedInJson(app, ({ principal, params }) => service.completeConsoleUpload(app, principal, params.id), {
+        status: 200,
+      }),
+      { parse: 'none' },
+    )
+    // Genetics jobs, with their live progress.
+    .get(
+      '/console/jobs',
+      signedInPage(app, async ({ principal, csrf }) =>
+        jobsPage(csrf, (await service.listJobs(app, scopeOf(principal), { limit: 50 })).data),
+      ),
+    )
+    .get(
+      '/console/jobs/:id',
+      signedInPage(app, async ({ principal, csrf, params }) => {
+        const job = await service.getJob(app, scopeOf(principal), params.id)
+        return jobPage(csrf, job, await service.jobResult(app, principal, job))
+      }),
+    )
+    .get('/console/jobs/:id/events', async ({ request, params }) => {
+      const principal = await consoleCaller(app, request)
+      if (!principal) throw new ProblemError('unauthorized', 'Sign in to the console first.')
+      return jobEventStream(app, scopeOf(principal), params.id, request.signal)
+    })
+    // Sources.
+    .get(
+      '/console/sources',
+      signedInPage(app, async ({ principal, csrf }) =>
+        sourcesPage(csrf, (await service.listSources(app, scopeOf(principal), { limit: 100 })).data),
+      ),
+    )
+    .get(
+      '/console/sources/:id',
+      signedInPage(app, async ({ principal, csrf, params, request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor') ?? undefined
+        const { source, observations } = await service.sourceWithObservations(
+          app,
+          principal,
+          params.id,
+          cursor,
+        )
+        return sourcePage(csrf, source, observations, { firstPage: cursor === undefined })
+      }),
+    )
+    .post(
+      '/console/sources/:id/delete',
+      signedInForm(app, async ({ principal, csrf, form, params }) => {
+        if (form.get('confirm') !== 'yes')
+          throw new ProblemError('validation', 'Tick the box to confirm the deletion; nothing was deleted.')
+        const deleted = await service.deleteConsoleSource(app, principal, params.id)
+        const sources = (await service.listSources(app, scopeOf(principal), { limit: 100 })).data
+        return sourcesPage(
+          csrf,
+          sources,
+          `Deleted the source and its ${deleted.observations_deleted} observations.${deleted.analyses_citing.length ? ` ${deleted.analyses_citing.length} analyses that used it now say it was deleted.` : ''}`,
+        )
+      }),
+      { parse: 'none' },
+    )
+    // Analyses and dashboard links.
+    .get(
+      '/console/analyses',
+      signedInPage(app, async ({ principal, csrf }) =>
+        analysesPage(csrf, (await service.analysesOf(app, principal)).data),
+      ),
+    )
+    .post(
+      '/console/analyses',
+      signedInForm(app, async ({ principal, csrf }) => {
+        try {
+          const analysis = await service.analyseAll(app, principal)
+          return redirect(`/console/analyses/${analysis.id}`)
+        } catch (error) {
+          if (error instanceof ProblemError && error.status === 422)
+            return analysesPage(csrf, (await service.analysesOf(app, principal)).data, error.detail)
+          throw error
+        }
+      }),
+      { parse: 'none' },
+    )
+    .get(
+      '/console/analyses/:id',
+      signedInPage(app, async ({ principal, csrf, params }) => {
+        const { analysis, links, designs } = await service.analysisWithLinks(app, principal, params.id)
+        return analysisPage(csrf, analysis, links, designs)
+      }),
+    )
+    .post(
+      '/console/analyses/:id/links',
+      signedInForm(app, async ({ principal, csrf, form, params }) => {
+        const days = Number(form.get('expires_in_days') ?? 7)
+        if (!Number.isInteger(days) || days < 1 || days > 90)
+          throw new ProblemError('validation', 'A dashboard link is valid for 1 to 90 days.')
+        const created = await service.createLink(app, principal, {
+          analysis_id: params.id,
+          design_id: form.get('design_id') ?? '',
+          expires_in_days: days,
+        })
+        const { analysis, links, designs } = await service.analysisWithLinks(app, principal, params.id)
+        return analysisPage(csrf, analysis, links, designs, { created })
+      }),
+      { parse: 'none' },
+    )
+    .post(
+      '/console/links/:id/revoke',
+      signedInForm(app, async ({ principal, csrf, params }) => {
+        const revoked = await service.revokeLink(app, principal, params.id)
+        const { analysis, links, designs } = await service.analysisWithLinks(
+          app,
+          principal,
+          revoked.analysis_id,
+        )
+        return analysisPage(csrf, analysis, links, designs, {
+          message: 'The link was revoked; it stopped working at once.',
+        })
+      }),
+      { parse: 'none' },
+    )
+  for (const path of PLACEHOLDER_PATHS)
+    plugin.get(
+      path,
+      signedInPage(app, ({ csrf }) => placeholderPage(path, csrf)),
+    )
+  return plugin
+}
+
+export const consoleModule: DomainModule = { name: 'console', operations: [], plugin: consolePlugin }

@@ -1,0 +1,38 @@
+// Pages for capabilities other issues bring (wearable connections, export and deletion, billing, the
+// profile): each says plainly that it is not available yet and what will come, so the navigation
+// already has its place.
+
+import { page } from '../layout'
+
+const PLACEHOLDERS = {
+  '/console/wearables': {
+    title: 'Wearable connections',
+    text: 'Connecting a wearable account (approve a connection and see its connection code) is not available yet. Until then, upload an export from your device on the Upload page.',
+  },
+  '/console/data': {
+    title: 'Export and deletion',
+    text: 'Downloading all your data and deleting everything held about you are not available yet in the console. Until then the API does both with an API key: GET /users/{user_id}/data/export and POST /users/{user_id}/data/delete (see the README).',
+  },
+  '/console/billing': {
+    title: 'Billing',
+    text: 'Plans and billing are not available yet in the console.',
+  },
+  '/console/profile': {
+    title: 'Profile',
+    text: 'A stored profile (sex, birth date) is not available yet. Analyses take the profile with each request through the API.',
+  },
+} as const
+
+export type PlaceholderPath = keyof typeof PLACEHOLDERS
+export const PLACEHOLDER_PATHS = Object.keys(PLACEHOLDERS) as PlaceholderPath[]
+
+export function placeholderPage(path: PlaceholderPath, csrf: string) {
+  const { title, text } = PLACEHOLDERS[path]
+  return page({
+    title,
+    current: path,
+    signedIn: true,
+    csrf,
+    body: `<div class="card"><p><strong>Not available yet.</strong> ${text}</p></div>`,
+  })
+}

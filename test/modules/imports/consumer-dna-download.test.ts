@@ -1,0 +1,85 @@
+// The first upload of a real consumer DNA download: a full-size 23andMe or AncestryDNA file sent to
+// POST /imports/file imports when zipped as the vendor ships it (a zip holding a genotype file is a
+// genotype file, not an Apple Health export), and plain (larger than IMPORT_MAX_BYTES) gets a 413 that
+// names the upload-session path, which takes it.
+
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { type TestApp, testApp } from '../../support/app'
+import { ancestryDnaDownload, twentyThreeAndMeDownload, zipOf } from '../../support/consumer-dna'
+
+let t: TestApp
+let key: string
+const twentyThreeAndMe = twentyThreeAndMeDownload()
+const ancestry = ancestryDnaDownload()
+
+beforeAll(async () => {
+  t = await testApp()
+  key = (await t.userWithKey()).key
+})
+afterAll(() => t.cleanup())
+
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+
+describe('a full-size consumer DNA download sent to POST /imports/file', () => {
+  it('is the size of a real download', () => {
+    expect(twentyThreeAndMe.length).toBeGreaterThan(15_000_000)
+    expect(twentyThreeAndMe.length).toBeLessThan(20_000_000)
+    expect(ancestry.length).toBeGreaterThan(15_000_000)
+    expect(ancestry.length).toBeLessThan(20_000_000)
+  })
+
+  it('imports a 23andMe zip as the vendor ships it, as genetics rather than Apple Health', async () => {
+    const zip = await zipOf('genome_Jane_Doe_v5_Full_20240304102136.txt', twentyThreeAndMe)
+    const r = await t.call('POST', '/imports/file', {
+      token: key,
+      body: { filename: 'genome_Jane_Doe_v5_Full_20240304102136.zip', data_base64: base64(zip) },
+    })
+    expect(r.status).toBe(201)
+    expect(r.body).toMatchObject({ modality: 'genetics', format: '23andme' })
+    expect(r.body.record_count).toBeGreaterThan(600_000)
+  }, 120_000)
+
+  it('imports an AncestryDNA zip the same way', async () => {
+    const zip = await zipOf('AncestryDNA.txt', ancestry)
+    const r = await t.call('POST', '/imports/file', {
+      token: key,
+      body: { filename: 'dna-data-2024-03-04.zip', data_base64: base64(zip) },
+    })
+    expect(r.status).toBe(201)
+    expect(r.body).toMatchObject({ modality: 'genetics', format: 'ancestrydna' })
+    expect(r.body.record_count).toBeGreaterThan(600_000)
+  }, 120_000)
+
+  it('answers the plain 23andMe file with a 413 naming the upload-session path', async () => {
+    const r = await t.call('POST', '/imports/file', {
+      token: key,
+      body: { filename: 'genome_Jane_Doe_v5_Full_20240304102136.txt', text: twentyThreeAndMe },
+    })
+    expect(r.status).toBe(413)
+    expect(r.headers.get('content-type')).toBe('application/problem+json')
+    expect(r.body.upload_session_path).toBe('/genetics/uploads')
+    expect(r.body.detail).toContain('POST /genetics/uploads')
+  })
+
+  it('answers the plain AncestryDNA file sent as base64 with the same 413', async () => {
+    const r = await t.call('POST', '/imports/file', {
+      token: key,
+      body: { filename: 'AncestryDNA.txt', data_base64: Buffer.from(ancestry).toString('base64') },
+    })
+    expect(r.status).toBe(413)
+    expect(r.body.upload_session_path).toBe('/genetics/uploads')
+    expect(r.body.detail).toContain('POST /genetics/uploads')
+  })
+
+  it('names the upload-session path when the decoded file, not the body, is over the limit', async () => {
+    const small = await testApp({ importMaxBytes: 1_000_000 })
+    const smallKey = (await small.userWithKey()).key
+    const r = await small.call('POST', '/imports/file', {
+      token: smallKey,
+      body: { text: twentyThreeAndMe.slice(0, 1_200_000) },
+    })
+    expect(r.status).toBe(413)
+    expect(r.body).toMatchObject({ max_bytes: 1_000_000, upload_session_path: '/genetics/uploads' })
+    await small.cleanup()
+  })
+})
