@@ -9,6 +9,15 @@ import { originPolicy } from './origin-policy'
 import { ProblemError } from './problem'
 import { problemResponse } from './problem-plugin'
 
+/**
+ * Our own pages send no referrer, so a browser posts their forms with `Origin: null`; it marks them
+ * `Sec-Fetch-Site: same-origin`, a header no page can set. DNS rebinding is still refused by the Host
+ * check above (a rebound page names its own host), and the console's CSRF token is checked as well.
+ */
+function opaqueSameOrigin(request: Request, origin: string): boolean {
+  return origin === 'null' && request.headers.get('sec-fetch-site') === 'same-origin'
+}
+
 /** `inProcessIsLocal`: requests handed to `app.handle` without a server count as this machine (tests). */
 export function hostGuardPlugin(app: AppContext, inProcessIsLocal = false) {
   const policy = originPolicy(app.config)
@@ -25,7 +34,7 @@ export function hostGuardPlugin(app: AppContext, inProcessIsLocal = false) {
         app,
       )
     const origin = request.headers.get('origin')
-    if (origin !== null && !policy.originAllowed(origin, host))
+    if (origin !== null && !opaqueSameOrigin(request, origin) && !policy.originAllowed(origin, host))
       return problemResponse(
         new ProblemError(
           'forbidden',

@@ -206,8 +206,9 @@ describe('console sign-in', () => {
       { email: 'x@example.com' },
       { origin: 'https://evil.example' },
     )
+    // The service-wide Origin guard answers first, before the console's own check.
     expect(foreign.status).toBe(403)
-    expect(foreign.text).toContain('This request came from another site')
+    expect(foreign.text).toContain('Requests from this web origin are not allowed')
     const crossSite = await b.post(
       '/console/sign-in',
       { email: 'x@example.com' },

@@ -85,6 +85,19 @@ describe('Origin validation', () => {
       headers: { origin: 'null' },
     })
     expect(r.status).toBe(403)
+    const sandboxed = await t.call('POST', '/auth/otp/start', {
+      body: { email: 'a@example.com' },
+      headers: { origin: 'null', 'sec-fetch-site': 'cross-site' },
+    })
+    expect(sandboxed.status).toBe(403)
+  })
+
+  it('lets through a form of our own no-referrer pages: Origin null marked same-origin by the browser', async () => {
+    const r = await t.call('POST', '/auth/otp/start', {
+      body: { email: 'a@example.com' },
+      headers: { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    })
+    expect(r.status).toBe(200)
   })
 
   it('lets the same origin, loopback origins in development and configured origins through', async () => {
