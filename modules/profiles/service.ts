@@ -1,6 +1,6 @@
 // The profile: sex and birth date for picking sex- and age-specific ranges. What the user sets wins;
 // what they have not set is filled from their uploaded data (the newest source that states it: Apple
-// Health <Me>, a FHIR Patient), and the answer always says where each value came from.
+// Health <Me>, a FHIR Patient, a genotype file's X/Y calls), and the answer always says where each value came from.
 
 import type { Sex } from '../biomarkers/types'
 import type { AppContext } from '../shared/context'
@@ -24,6 +24,18 @@ function isFacts(x: unknown): x is PersonFacts {
   return typeof x === 'object' && x !== null && typeof (x as PersonFacts).from === 'string'
 }
 
+/**
+ * What a source says about the person: the facts a reader kept (`person`), or for a genotype file the
+ * sex inferred from its X and Y calls (`genetic_sex`, stated only when the calls decide it).
+ */
+function personOf(details: Record<string, unknown> | null): PersonFacts | null {
+  if (isFacts(details?.person)) return details.person
+  const genetic = details?.genetic_sex as { sex?: unknown } | undefined
+  if (genetic?.sex === 'male' || genetic?.sex === 'female')
+    return { sex: genetic.sex, from: 'genotype X/Y calls' }
+  return null
+}
+
 /** The newest source stating each fact. */
 async function factsFromSources(app: AppContext, scope: Scope) {
   const found: {
@@ -35,8 +47,8 @@ async function factsFromSources(app: AppContext, scope: Scope) {
   do {
     const page = await listSources(app, scope, { limit: 100, cursor })
     for (const s of page.data) {
-      const person = (s.details as { person?: unknown } | null)?.person
-      if (!isFacts(person)) continue
+      const person = personOf(s.details as Record<string, unknown> | null)
+      if (!person) continue
       if (!found.sex && (person.sex === 'female' || person.sex === 'male'))
         found.sex = { value: person.sex, source_id: s.id, from: person.from }
       if (

@@ -95,6 +95,30 @@ describe('the profile from a FHIR Patient', () => {
   })
 })
 
+describe('the profile from a genotype file', () => {
+  it('takes sex from the X and Y calls the genetics analysis decided, and ignores an undecided call', async () => {
+    const q = await t.userWithKey()
+    const scope = scopeOf(q)
+    const decided = await createSource(t.context, scope, {
+      modality: 'genetics',
+      format: '23andme',
+      details: { genetic_sex: { sex: 'male', x_heterozygosity: 0.001, evidence: 'one X' } },
+    })
+    const r = await get(q)
+    expect(r.body.sex).toEqual({
+      value: 'male',
+      origin: { kind: 'source', source_id: decided.id, detail: 'genotype X/Y calls' },
+    })
+    const r2 = await t.userWithKey()
+    await createSource(t.context, scopeOf(r2), {
+      modality: 'genetics',
+      format: 'vcf',
+      details: { genetic_sex: { sex: 'unknown', x_heterozygosity: null, evidence: 'too few X calls' } },
+    })
+    expect((await get(r2)).body.sex).toBeNull()
+  })
+})
+
 describe('the stored profile', () => {
   it('judges a man’s falling testosterone and a woman’s HDL by their own ranges in analyses and trends', async () => {
     const man = await t.userWithKey()
