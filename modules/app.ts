@@ -42,6 +42,7 @@ import { securityHeadersPlugin } from './shared/security-headers'
 import { createBlobStorage } from './shared/storage'
 import { sourcesModule } from './sources'
 import { trendsModule } from './trends'
+import { wearablesModule } from './wearables'
 
 /** The service's domain modules, in mounting order. Add a module here (one import, one entry). */
 export const MODULES: readonly DomainModule[] = [
@@ -55,6 +56,7 @@ export const MODULES: readonly DomainModule[] = [
   geneticsModule,
   analysesModule,
   goalsModule,
+  wearablesModule,
   dashboardsModule,
   privacyModule,
   providersModule,
