@@ -3,7 +3,7 @@ CREATE TABLE `wearable_authorizations` (
 	`organization_id` text NOT NULL,
 	`user_id` text NOT NULL,
 	`provider` text NOT NULL,
-	`code_verifier` text,
+	`code_verifier_secret` text,
 	`redirect_uri` text NOT NULL,
 	`client_id` text,
 	`app_state` text,

@@ -50,4 +50,8 @@ export const wearablesExamples = {
     request: {},
     response: { data: [connection] },
   },
+  'wearables.disconnect': {
+    request: { params: { provider: 'whoop' } },
+    response: { source_provider: 'whoop', disconnected: true, revoked_at_provider: true },
+  },
 } satisfies Record<string, OperationExample>

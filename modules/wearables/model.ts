@@ -103,3 +103,13 @@ export const WearableCallbackResult = Type.Object({
 export const WearableConnectionList = Type.Object({
   data: Type.Array(WearableConnection),
 })
+
+export const WearableProviderParams = Type.Object({ provider: SourceProvider })
+
+export const WearableDisconnected = Type.Object({
+  source_provider: SourceProvider,
+  disconnected: Type.Literal(true),
+  revoked_at_provider: Type.Boolean({
+    description: 'Whether the provider confirmed the revocation; the tokens are deleted here either way.',
+  }),
+})

@@ -3,6 +3,7 @@
 
 import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
+import { disconnect } from './connections/disconnect'
 import { listConnections } from './connections/list'
 import { completeConnection, startConnection } from './connections/service'
 import { wearablesExamples } from './examples'
@@ -10,6 +11,8 @@ import {
   WearableCallbackBody,
   WearableCallbackResult,
   WearableConnectionList,
+  WearableDisconnected,
+  WearableProviderParams,
   WearableStartBody,
   WearableStartResult,
 } from './model'
@@ -67,4 +70,25 @@ export const wearablesConnections = defineOperation(
   async (_input, { app, principal }) => ({ data: await listConnections(app, scopeOf(principal)) }),
 )
 
-export const wearablesOperations = [wearablesStart, wearablesCallback, wearablesConnections]
+export const wearablesDisconnect = defineOperation(
+  {
+    id: 'wearables.disconnect',
+    example: wearablesExamples['wearables.disconnect'],
+    method: 'POST',
+    path: '/connections/wearables/:provider/disconnect',
+    summary: 'Disconnect a wearable: revoke access at the provider and delete the stored tokens (no body)',
+    tags,
+    grant: 'wearables',
+    params: WearableProviderParams,
+    output: WearableDisconnected,
+    errors: [404],
+  },
+  ({ params }, { app, principal }) => disconnect(app, scopeOf(principal), params.provider),
+)
+
+export const wearablesOperations = [
+  wearablesStart,
+  wearablesCallback,
+  wearablesConnections,
+  wearablesDisconnect,
+]

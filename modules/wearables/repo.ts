@@ -1,7 +1,7 @@
 // Queries of the wearables module: the only code that touches the connection and authorization tables.
 // Every function takes the caller's scope and filters by it.
 
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import type { Scope } from '../shared/principal'
 import { wearableAuthorizations, wearableConnections } from './tables'
@@ -102,4 +102,27 @@ export async function updateConnectionTokens(
   tokens: Pick<ConnectionRow, 'access_token' | 'refresh_token' | 'token_expires_at' | 'updated_at'>,
 ): Promise<void> {
   await db.update(wearableConnections).set(tokens).where(eq(wearableConnections.id, id))
+}
+
+/** Delete the user's connection to a provider; false when there was none. */
+export async function deleteConnection(db: Database, scope: Scope, provider: string): Promise<boolean> {
+  const rows = await db
+    .delete(wearableConnections)
+    .where(and(ownedConnection(scope), eq(wearableConnections.provider, provider)))
+    .returning({ id: wearableConnections.id })
+  return rows.length > 0
+}
+
+/** Every connection of a user across the given organizations (privacy deletion). */
+export async function connectionsOfUser(db: Database, userId: string, organizationIds: string[]) {
+  if (organizationIds.length === 0) return []
+  return db
+    .select()
+    .from(wearableConnections)
+    .where(
+      and(
+        eq(wearableConnections.user_id, userId),
+        inArray(wearableConnections.organization_id, organizationIds),
+      ),
+    )
 }

@@ -36,7 +36,7 @@ export const wearableAuthorizations = sqliteTable(
     user_id: text('user_id').notNull(),
     provider: text('provider').notNull(),
     /** Sealed PKCE code verifier; null when the provider takes no PKCE. */
-    code_verifier: text('code_verifier'),
+    code_verifier_secret: text('code_verifier_secret'),
     redirect_uri: text('redirect_uri').notNull(),
     client_id: text('client_id'),
     /** The caller's own `state`, handed back at the callback. */

@@ -43,6 +43,7 @@ export function startProviderStandin(options: StandinOptions) {
   const paths = PATHS[options.provider]
   const codes = new Map<string, IssuedCode>()
   const accessTokens = new Set<string>()
+  const revoked: string[] = []
   const requests: { method: string; path: string; form?: Record<string, string> }[] = []
 
   const server = Bun.serve({
@@ -130,6 +131,20 @@ export function startProviderStandin(options: StandinOptions) {
               email: 'jane@example.com',
             })
       }
+      // WHOOP v2 revokes with DELETE /v2/user/access and the bearer token; Oura with GET /oauth/revoke.
+      const whoopRevoke = options.provider === 'whoop' && url.pathname === `${paths.apiBase}/v2/user/access`
+      if (whoopRevoke && request.method === 'DELETE') {
+        const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? ''
+        if (!accessTokens.delete(token)) return new Response(null, { status: 401 })
+        revoked.push(token)
+        return new Response(null, { status: 204 })
+      }
+      if (options.provider === 'oura' && url.pathname === '/oauth/revoke' && request.method === 'GET') {
+        const token = url.searchParams.get('access_token') ?? ''
+        if (!accessTokens.delete(token)) return oauthError(400, 'invalid_token', 'unknown token')
+        revoked.push(token)
+        return new Response(null, { status: 200 })
+      }
       return new Response('not found', { status: 404 })
     },
   })
@@ -142,6 +157,8 @@ export function startProviderStandin(options: StandinOptions) {
     },
     requests,
     accessTokens,
+    /** Access tokens revoked through the provider's revocation endpoint, in order. */
+    revoked,
     /** Follow an authorization URL as the user's browser would after they approve; returns the redirect. */
     async approve(authorizationUrl: string): Promise<URL> {
       const response = await fetch(authorizationUrl, { redirect: 'manual' })

@@ -19,6 +19,8 @@ export interface ProviderDescriptor {
   pkce: boolean
   /** Path under apiBaseUrl that returns the signed-in user's profile, and the field holding their id. */
   profile: { path: string; idField: string }
+  /** How the provider revokes an access token (both document one). */
+  revocation: (endpoints: WearableEndpoints, accessToken: string) => { url: string; init: RequestInit }
 }
 
 const DESCRIPTORS: Record<OAuthProvider, ProviderDescriptor> = {
@@ -41,6 +43,11 @@ const DESCRIPTORS: Record<OAuthProvider, ProviderDescriptor> = {
     ],
     pkce: true,
     profile: { path: '/v2/user/profile/basic', idField: 'user_id' },
+    // WHOOP v2: DELETE /v2/user/access with the access token revokes the app's access for that user.
+    revocation: (e, token) => ({
+      url: `${e.apiBaseUrl}/v2/user/access`,
+      init: { method: 'DELETE', headers: { authorization: `Bearer ${token}` } },
+    }),
   },
   oura: {
     id: 'oura',
@@ -53,6 +60,11 @@ const DESCRIPTORS: Record<OAuthProvider, ProviderDescriptor> = {
     defaultScopes: ['personal', 'daily', 'heartrate', 'workout', 'session'],
     pkce: false,
     profile: { path: '/v2/usercollection/personal_info', idField: 'id' },
+    // Oura: GET /oauth/revoke?access_token=… on the token endpoint's host.
+    revocation: (e, token) => ({
+      url: `${new URL(e.tokenUrl).origin}/oauth/revoke?access_token=${encodeURIComponent(token)}`,
+      init: { method: 'GET' },
+    }),
   },
 }
 

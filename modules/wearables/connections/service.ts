@@ -100,7 +100,9 @@ export async function startConnection(app: AppContext, scope: Scope, body: Weara
     organization_id: scope.organization_id,
     user_id: scope.user_id,
     provider,
-    code_verifier: verifier ? await cipher.seal(verifier, sealContext(scope, provider, `pkce:${id}`)) : null,
+    code_verifier_secret: verifier
+      ? await cipher.seal(verifier, sealContext(scope, provider, `pkce:${id}`))
+      : null,
     redirect_uri: redirectUri,
     client_id: clientId,
     app_state: body.state ?? null,
@@ -192,8 +194,8 @@ export async function completeConnection(app: AppContext, scope: Scope, body: We
         },
       },
     )
-  const codeVerifier = pending?.code_verifier
-    ? await cipher.open(pending.code_verifier, sealContext(scope, provider, `pkce:${pending.id}`))
+  const codeVerifier = pending?.code_verifier_secret
+    ? await cipher.open(pending.code_verifier_secret, sealContext(scope, provider, `pkce:${pending.id}`))
     : null
   const tokens = await exchangeCode(
     descriptor,
