@@ -36,7 +36,13 @@ export const WearableStartBody = Type.Object({
       description: 'Your own state; handed back by the callback. The provider gets a signed one.',
     }),
   ),
-  scopes: Type.Optional(Type.Array(Type.String())),
+  scopes: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      maxItems: 32,
+      description:
+        'OAuth scopes to ask for; default: every read scope the sync uses (and `offline` for WHOOP).',
+    }),
+  ),
 })
 export type WearableStartBody = Static<typeof WearableStartBody>
 
@@ -58,7 +64,11 @@ export const WearableCallbackBody = Type.Object({
   user_id: Id,
   organization_id: Id,
   source_provider: SourceProvider,
-  code: Type.String({ minLength: 1, description: 'The authorization code from the provider’s redirect.' }),
+  code: Type.String({
+    minLength: 1,
+    maxLength: 2048,
+    description: 'The authorization code from the provider’s redirect.',
+  }),
   client_id: Type.Optional(Id),
   client_secret: Type.Optional(Id),
   redirect_uri: Type.Optional(Id),
