@@ -33,6 +33,7 @@ export const WearableStartBody = Type.Object({
   ),
   state: Type.Optional(
     Type.String({
+      maxLength: 512,
       description: 'Your own state; handed back by the callback. The provider gets a signed one.',
     }),
   ),
