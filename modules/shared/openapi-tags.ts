@@ -17,7 +17,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Analyses:
     'Source-backed analyses across modalities, action plans with retests, the health context and plain-language questions over your data.',
   Wearables:
-    'Connections to WHOOP and Oura by OAuth: start, callback (tokens stored encrypted, never returned) and the list of a person’s connections.',
+    'Connections to WHOOP and Oura by OAuth: start, callback (tokens stored encrypted, never returned), refresh, disconnect and the list of a person’s connections.',
   Goals: 'Personal targets for a marker, tracked against the newest values.',
   Dashboards:
     'Renderer-neutral dashboard specs, designs, and private dashboard links whose page a person can open on a phone.',

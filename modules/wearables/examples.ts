@@ -54,4 +54,23 @@ export const wearablesExamples = {
     request: { params: { provider: 'whoop' } },
     response: { source_provider: 'whoop', disconnected: true, revoked_at_provider: true },
   },
+  'wearables.refresh': {
+    request: {
+      params: { provider: 'whoop' },
+      body: {
+        refresh_token: '<refresh token>',
+        client_id: 'your-client-id',
+        client_secret: '<client secret>',
+      },
+    },
+    response: {
+      source_provider: 'whoop',
+      access_token: '<new access token>',
+      refreshed_token: '<new refresh token>',
+      rotated: true,
+      expires_at: '2026-01-15T10:00:00.000Z',
+      scopes: ['offline', 'read:recovery'],
+      stored_connection_updated: false,
+    },
+  },
 } satisfies Record<string, OperationExample>

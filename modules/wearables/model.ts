@@ -124,3 +124,26 @@ export const WearableDisconnected = Type.Object({
     description: 'Whether the provider confirmed the revocation; the tokens are deleted here either way.',
   }),
 })
+
+export const WearableRefreshBody = Type.Object({
+  refresh_token: Type.String({ minLength: 1 }),
+  client_id: Type.String({ minLength: 1 }),
+  client_secret: Type.String({ minLength: 1 }),
+  scopes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 32 })),
+})
+
+export const WearableRefreshResult = Type.Object({
+  source_provider: SourceProvider,
+  access_token: Type.String({ description: 'The new access token, for callers that hold their own tokens.' }),
+  refreshed_token: Type.String({
+    description:
+      'The refresh token to keep from now on: WHOOP and Oura rotate it, and the old one stops working.',
+  }),
+  rotated: Type.Boolean(),
+  expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  scopes: Type.Array(Type.String()),
+  stored_connection_updated: Type.Boolean({
+    description:
+      'True when the refresh token was the caller’s stored connection’s, which now holds the new tokens.',
+  }),
+})

@@ -5,6 +5,7 @@ import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
 import { disconnect } from './connections/disconnect'
 import { listConnections } from './connections/list'
+import { refreshConnection } from './connections/refresh'
 import { completeConnection, startConnection } from './connections/service'
 import { wearablesExamples } from './examples'
 import {
@@ -13,6 +14,8 @@ import {
   WearableConnectionList,
   WearableDisconnected,
   WearableProviderParams,
+  WearableRefreshBody,
+  WearableRefreshResult,
   WearableStartBody,
   WearableStartResult,
 } from './model'
@@ -86,9 +89,29 @@ export const wearablesDisconnect = defineOperation(
   ({ params }, { app, principal }) => disconnect(app, scopeOf(principal), params.provider),
 )
 
+export const wearablesRefresh = defineOperation(
+  {
+    id: 'wearables.refresh',
+    example: wearablesExamples['wearables.refresh'],
+    method: 'POST',
+    path: '/connections/:provider/refresh',
+    summary: 'Refresh provider tokens you hold: returns the rotated refresh token in refreshed_token',
+    description:
+      'For own-credential flows where the caller keeps the tokens. WHOOP and Oura rotate the refresh token: persist `refreshed_token`. When the refresh token is the one of your stored connection, that connection is updated too.',
+    tags,
+    grant: 'wearables',
+    params: WearableProviderParams,
+    body: WearableRefreshBody,
+    output: WearableRefreshResult,
+    errors: [501, 502],
+  },
+  ({ params, body }, { app, principal }) => refreshConnection(app, scopeOf(principal), params.provider, body),
+)
+
 export const wearablesOperations = [
   wearablesStart,
   wearablesCallback,
   wearablesConnections,
   wearablesDisconnect,
+  wearablesRefresh,
 ]

@@ -44,6 +44,21 @@ export function startProviderStandin(options: StandinOptions) {
   const codes = new Map<string, IssuedCode>()
   const accessTokens = new Set<string>()
   const revoked: string[] = []
+  /** Live refresh tokens and the scope they carry; each is spent on use (rotation). */
+  const refreshTokens = new Map<string, string>()
+  const issue = (scope: string, offline: boolean) => {
+    const accessToken = `at-${randomBytes(18).toString('base64url')}`
+    accessTokens.add(accessToken)
+    const refreshToken = offline ? `rt-${randomBytes(18).toString('base64url')}` : null
+    if (refreshToken) refreshTokens.set(refreshToken, scope)
+    return Response.json({
+      access_token: accessToken,
+      expires_in: 3600,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+      scope,
+      token_type: 'bearer',
+    })
+  }
   const requests: { method: string; path: string; form?: Record<string, string> }[] = []
 
   const server = Bun.serve({
@@ -86,6 +101,13 @@ export function startProviderStandin(options: StandinOptions) {
         requests.push({ method: 'POST', path: url.pathname, form })
         if (form.client_id !== options.clientId || form.client_secret !== options.clientSecret)
           return oauthError(401, 'invalid_client', 'client authentication failed')
+        if (form.grant_type === 'refresh_token') {
+          const scope = refreshTokens.get(form.refresh_token ?? '')
+          if (scope === undefined)
+            return oauthError(400, 'invalid_grant', 'refresh token unknown or already used')
+          refreshTokens.delete(form.refresh_token ?? '')
+          return issue(form.scope ?? scope, true)
+        }
         if (form.grant_type !== 'authorization_code') return oauthError(400, 'unsupported_grant_type', 'no')
         const issued = codes.get(form.code ?? '')
         if (!issued || issued.used) return oauthError(400, 'invalid_grant', 'code unknown or already used')
@@ -99,16 +121,8 @@ export function startProviderStandin(options: StandinOptions) {
             return oauthError(400, 'invalid_grant', 'PKCE verification failed')
         }
         issued.used = true
-        const accessToken = `at-${randomBytes(18).toString('base64url')}`
-        accessTokens.add(accessToken)
         const offline = options.provider === 'oura' || issued.scope.split(' ').includes('offline')
-        return Response.json({
-          access_token: accessToken,
-          expires_in: 3600,
-          ...(offline ? { refresh_token: `rt-${randomBytes(18).toString('base64url')}` } : {}),
-          scope: issued.scope,
-          token_type: 'bearer',
-        })
+        return issue(issued.scope, offline)
       }
       if (url.pathname === paths.profile && request.method === 'GET') {
         requests.push({ method: 'GET', path: url.pathname })
@@ -157,6 +171,7 @@ export function startProviderStandin(options: StandinOptions) {
     },
     requests,
     accessTokens,
+    refreshTokens,
     /** Access tokens revoked through the provider's revocation endpoint, in order. */
     revoked,
     /** Follow an authorization URL as the user's browser would after they approve; returns the redirect. */

@@ -133,3 +133,39 @@ export async function fetchProviderUserId(p: ProviderDescriptor, accessToken: st
     throw new ProblemError('badGateway', `${p.name} did not return the user's profile; try connecting again.`)
   return String(id)
 }
+
+/** Exchange a refresh token for new tokens; WHOOP and Oura rotate the refresh token on every use. */
+export async function refreshTokens(
+  p: ProviderDescriptor,
+  client: ClientCredentials,
+  refreshToken: string,
+  scopes: string[] | undefined,
+  now: Date,
+): Promise<ProviderTokens> {
+  const as = serverOf(p)
+  const oauthClient: oauth.Client = { client_id: client.clientId }
+  try {
+    const response = await oauth.refreshTokenGrantRequest(
+      as,
+      oauthClient,
+      oauth.ClientSecretPost(client.clientSecret),
+      refreshToken,
+      {
+        ...requestOptions(p),
+        ...(scopes && scopes.length > 0 ? { additionalParameters: { scope: scopes.join(' ') } } : {}),
+      },
+    )
+    const tokens = await oauth.processRefreshTokenResponse(as, oauthClient, response)
+    return {
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token ?? null,
+      expiresAt:
+        typeof tokens.expires_in === 'number'
+          ? new Date(now.getTime() + tokens.expires_in * 1000).toISOString()
+          : null,
+      scopes: typeof tokens.scope === 'string' ? tokens.scope.split(' ').filter(Boolean) : [],
+    }
+  } catch (error) {
+    throw providerProblem(p, error)
+  }
+}
