@@ -297,10 +297,12 @@ describe('wearable connections: refusals', () => {
     }
   })
 
-  it('never writes a provider token into a log line', () => {
+  it('never writes a provider token or client secret into a log line', () => {
     expect(issuedTokens().length).toBeGreaterThan(0)
     const logged = t.log.lines.join('\n')
     for (const token of issuedTokens()) expect(logged).not.toContain(token)
+    for (const secret of ['whoop-secret-123', 'oura-secret-456']) expect(logged).not.toContain(secret)
+    expect(t.log.lines.length).toBeGreaterThan(0)
   })
 })
 
