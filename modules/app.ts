@@ -43,6 +43,7 @@ import { securityHeadersPlugin } from './shared/security-headers'
 import { createBlobStorage } from './shared/storage'
 import { sourcesModule } from './sources'
 import { trendsModule } from './trends'
+import { wearablesModule } from './wearables'
 
 /** The service's domain modules, in mounting order. Add a module here (one import, one entry). */
 export const MODULES: readonly DomainModule[] = [
@@ -57,6 +58,7 @@ export const MODULES: readonly DomainModule[] = [
   analysesModule,
   goalsModule,
   profilesModule,
+  wearablesModule,
   dashboardsModule,
   privacyModule,
   providersModule,
