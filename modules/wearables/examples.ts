@@ -65,7 +65,6 @@ export const wearablesExamples = {
     },
     response: {
       source_provider: 'whoop',
-      access_token: '<new access token>',
       refreshed_token: '<new refresh token>',
       rotated: true,
       expires_at: '2026-01-15T10:00:00.000Z',

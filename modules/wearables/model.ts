@@ -134,7 +134,6 @@ export const WearableRefreshBody = Type.Object({
 
 export const WearableRefreshResult = Type.Object({
   source_provider: SourceProvider,
-  access_token: Type.String({ description: 'The new access token, for callers that hold their own tokens.' }),
   refreshed_token: Type.String({
     description:
       'The refresh token to keep from now on: WHOOP and Oura rotate it, and the old one stops working.',

@@ -53,7 +53,6 @@ export async function refreshConnection(app: AppContext, scope: Scope, provider:
   }
   return {
     source_provider: provider,
-    access_token: tokens.accessToken,
     refreshed_token: tokens.refreshToken ?? body.refresh_token,
     rotated: tokens.refreshToken !== null && tokens.refreshToken !== body.refresh_token,
     expires_at: tokens.expiresAt,

@@ -65,6 +65,8 @@ describe('POST /connections/{provider}/refresh', () => {
     expect(r.body).toMatchObject({ source_provider: 'whoop', rotated: true, stored_connection_updated: true })
     expect(r.body.refreshed_token).toStartWith('rt-')
     expect(r.body.refreshed_token).not.toBe(original)
+    // The only token a response ever carries is the rotated refresh token.
+    expect(Object.keys(r.body).filter((k) => k.includes('token'))).toEqual(['refreshed_token'])
     const row = (await t.context.db.select().from(wearableConnections)).find((x) => x.user_id === p.userId)!
     expect((await connectionTokens(t.context, row)).refreshToken).toBe(r.body.refreshed_token)
 
