@@ -48,6 +48,8 @@ export class GraphileQueue implements JobQueue {
   readonly kind = 'graphile' as const
   private utils: Promise<WorkerUtils> | null = null
   private runner: Runner | null = null
+  private stopping = false
+  private readonly stoppedByItself: (() => void)[] = []
   private heartbeat: ReturnType<typeof setInterval> | null = null
   /** The ids this process's jobs are locked by (graphile-worker's pool ids), kept alive by the heartbeat. */
   private readonly workerIds = new Set<string>()
@@ -156,6 +158,13 @@ export class GraphileQueue implements JobQueue {
       crontab: '',
       events,
     })
+    this.stopping = false
+    // graphile-worker ends its own pool when another deployment announces a breaking schema migration
+    // (and sets exit code 57): the process then idles forever unless someone is told.
+    this.runner.promise.then(
+      () => this.announceStoppedByItself(),
+      () => this.announceStoppedByItself(),
+    )
     await this.beat()
     await this.reclaimFromDeadWorkers()
     const every = Math.max(250, Math.min(5000, (this.options.workerTimeoutSeconds * 1000) / 3))
@@ -168,7 +177,18 @@ export class GraphileQueue implements JobQueue {
     }, every)
   }
 
+  /** Call `callback` when the runner stops without stop() having been asked (a worker should then exit). */
+  onStoppedByItself(callback: () => void): void {
+    this.stoppedByItself.push(callback)
+  }
+
+  private announceStoppedByItself(): void {
+    if (this.stopping) return
+    for (const callback of this.stoppedByItself) callback()
+  }
+
   async stop(options: StopOptions = {}): Promise<void> {
+    this.stopping = true
     if (this.heartbeat) clearInterval(this.heartbeat)
     this.heartbeat = null
     if (this.runner) {

@@ -222,5 +222,24 @@ describe('graphile-worker beside other test runs', () => {
       expect(process.exitCode ?? 0).not.toBe(57)
     },
   )
+  it.skipIf(!shared)(
+    'tells its owner when graphile-worker stops it for a breaking migration in its own database',
+    async () => {
+      const { queue } = await graphile(() => ({ note: async () => {} }))
+      const stopped = new Promise<string>((resolve) => queue.onStoppedByItself(() => resolve('stopped')))
+      await queue.start()
+      const schema = uniqueSchema('breaking')
+      const other = await makeWorkerUtils({ connectionString: PG_URL, schema })
+      try {
+        await other.migrate()
+      } finally {
+        await other.release()
+        cleanups.push(() => dropSchema(schema))
+      }
+      expect(await Promise.race([stopped, Bun.sleep(30_000).then(() => 'still running')])).toBe('stopped')
+      // graphile-worker sets exit code 57 for this; the worker process exits itself (modules/worker.ts).
+      process.exitCode = 0
+    },
+  )
   if (!shared) console.warn('skipped: PostgreSQL gave the tests no database of their own (see pg.ts)')
 })
