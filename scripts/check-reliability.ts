@@ -1,6 +1,6 @@
 // `bun run check:reliability`: runs the access sweep and the fuzzers (test/security) and prints one line
 // per property, taken from the real run, then exits with the tests' status. FUZZ_SEED replays a fuzz run;
-// FUZZ_REQUESTS, FUZZ_FILE_MUTATIONS and FUZZ_SECONDS make it longer or shorter.
+// FUZZ_REQUESTS, FUZZ_FILE_MUTATIONS, FUZZ_CLI_FILES and FUZZ_SECONDS make it longer or shorter.
 
 const run = Bun.spawn(['bun', 'test', '--timeout', '300000', 'test/security'], {
   stdout: 'pipe',
