@@ -217,7 +217,9 @@ function judge(
   attemptCount++
   const leaks = leaksIn(answer, needlesFor(victim, sent))
   if (leaks.length > 0) record(where, attempt, credential, `answer holds A's ${leaks.join(', ')}`)
-  if (status >= 500) record(where, attempt, credential, `answered ${status}`)
+  // A 502/503 problem says a dependency the test app leaves unconfigured (a wearable provider) is down.
+  const dependencyDown = (status === 502 || status === 503) && answer.includes('application/problem+json')
+  if (status >= 500 && !dependencyDown) record(where, attempt, credential, `answered ${status}`)
   const mustRefuse = attempt.kind === 'ids' || attempt.kind === 'scope' || attempt.kind === 'capability'
   if (mustRefuse && !REFUSALS.has(status))
     record(where, attempt, credential, `answered ${status}, not a refusal`)

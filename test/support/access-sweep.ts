@@ -61,6 +61,8 @@ const FILTER_FIELDS = new Set(['genetics.findings.list source_id'])
 const NOT_A_REFERENCE: Record<string, string> = {
   design_id: 'a dashboard design from the public catalogue',
   ttl_seconds: 'a duration',
+  client_id: "the integrator's OAuth app at the wearable provider, not a record here",
+  refresh_token: 'a provider token the caller itself holds; the service keeps none it could hand over',
 }
 
 /** Public operations (grant null): each reviewed, with why it cannot expose another user's data. */
@@ -113,6 +115,9 @@ export const OWN_ONLY_OPERATIONS: Record<string, string> = {
   'dashboards.designs': 'the public design catalogue',
   'goals.create': 'creates a goal for the caller',
   'providers.search': 'a public directory of providers',
+  'wearables.connections': "lists the caller's own wearable connections",
+  'wearables.refresh': 'refreshes a provider token the caller sends; stores and reads nothing of anyone',
+  'wearables.disconnect': "disconnects the caller's own connection, named by provider",
   'imports.file': 'imports into the caller’s own data (user_id/organization_id are swept)',
 }
 
