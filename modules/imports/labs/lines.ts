@@ -44,6 +44,12 @@ const NOT_A_RESULT = { test: (line: string) => IDENTIFYING.test(line) || LABELLE
 const QUALITATIVE =
   /^(.*?[A-Za-zÀ-ÿ)].*?)\s{1,}(negative|positive|not detected|detected|non[- ]reactive|reactive|trace|negativ|positiv|nicht nachweisbar|nachweisbar|négatif|positif|negativo|positivo|assente|presente)\s*(\(?[HLA*]\)?)?$/i
 
+/**
+ * No result line is this long. Longer lines are skipped before any pattern runs: the line patterns
+ * backtrack, and one 300 kB line took minutes (found by the import fuzzer).
+ */
+const MAX_LINE_CHARS = 1_000
+
 /** Labels of the date a report was issued, which is not when the sample was taken. */
 const REPORT_DATE = /^(reported|report date|date reported|result date|befunddatum|date du compte rendu)\b/i
 
@@ -178,13 +184,14 @@ export function labLines(
   options: { refs?: string[] } = {},
 ): { observations: NewObservationInput[]; records: number } | null {
   const lines = text.split(/\r?\n/)
+  const readable = (l: string) => l.length <= MAX_LINE_CHARS
   const refOf = (i: number) => options.refs?.[i] ?? `line ${i + 1}`
   readFileConventions(ctx, {
     numbers: lines
-      .filter((l) => !NOT_A_RESULT.test(l))
+      .filter((l) => readable(l) && !NOT_A_RESULT.test(l))
       .flatMap((l) => normalizeLine(l.replace(DATE_TOKEN, ' ')).split(/\s+/))
       .flatMap((t) => t.replace(/^[<>≤≥(]+|[)*]+$/g, '').split('-')),
-    dates: text.match(DATE_TOKEN) ?? [],
+    dates: lines.filter(readable).join('\n').match(DATE_TOKEN) ?? [],
   })
   const observations: NewObservationInput[] = []
   let records = 0
@@ -193,6 +200,10 @@ export function labLines(
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim()
     if (!line || line.startsWith('#')) continue
+    if (!readable(line)) {
+      unread.push({ line: i + 1, text: line, why: 'unreadable' })
+      continue
+    }
     const qualitative = /\d/.test(line) ? null : QUALITATIVE.exec(line)
     // Digits only in brackets ("Comp. Metabolic Panel (14)") make a heading too.
     if (!/\d/.test(line.replace(/\([^)]*\)/g, '')) && !qualitative) continue

@@ -54,6 +54,19 @@ function rowsOf(items: Item[]): string[] {
   })
 }
 
+/**
+ * One page and its text. A PDF that opens can still be damaged further in (a broken object, a
+ * truncated stream): that is the sender's unreadable file, a 422 naming the page, not a server error.
+ */
+async function readPage(pdf: Awaited<ReturnType<typeof getDocumentProxy>>, n: number) {
+  try {
+    const page = await pdf.getPage(n)
+    return { page, content: await page.getTextContent() }
+  } catch {
+    throw unreadable(`The PDF could not be read: page ${n} is damaged.`)
+  }
+}
+
 export async function pdfLines(bytes: Uint8Array, maxPages = 200): Promise<PdfLines> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>
   try {
@@ -71,8 +84,7 @@ export async function pdfLines(bytes: Uint8Array, maxPages = 200): Promise<PdfLi
     const lines: string[] = []
     const refs: string[] = []
     for (let n = 1; n <= pdf.numPages; n++) {
-      const page = await pdf.getPage(n)
-      const content = await page.getTextContent()
+      const { page, content } = await readPage(pdf, n)
       const items: Item[] = []
       for (const raw of content.items) {
         if (!('str' in raw) || !raw.str.trim()) continue

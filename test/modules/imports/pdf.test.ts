@@ -3,6 +3,8 @@
 // 422 problems that say why; a dry run previews a PDF without storing it.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 import { type TestApp, testApp } from '../../support/app'
 import { importer, type Person } from './support'
@@ -17,6 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.cleanup())
 
+const FIXTURES = join(import.meta.dir, '..', '..', 'fixtures', 'imports')
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
 /** A one-page report in the Sonic/Synlab European layout, columns at fixed x positions, Helvetica. */
@@ -95,6 +98,17 @@ describe('POST /imports/file with a PDF lab report', () => {
     const r = await imports.upload(p, { data_base64: b64(damaged) })
     expect(r.status).toBe(422)
     expect(r.body.detail).toMatch(/PDF/)
+  })
+
+  it('refuses a PDF that opens but is damaged inside a page with a 422 naming the page, not a 500', async () => {
+    // Found by the import fuzzer: a junk line inside the page objects of a real lab report PDF.
+    const latin1 = new TextDecoder('latin1').decode(readFileSync(join(FIXTURES, 'quest-report.pdf')))
+    const lines = latin1.split('\n')
+    lines.splice(28, 0, 'x'.repeat(1000))
+    const damaged = Uint8Array.from(lines.join('\n'), (c) => c.charCodeAt(0))
+    const r = await imports.upload(p, { data_base64: b64(damaged) })
+    expect(r.status).toBe(422)
+    expect(r.body.detail).toBe('The file could not be read. The PDF could not be read: page 1 is damaged.')
   })
 
   it('previews a PDF with dry_run without storing it', async () => {
