@@ -149,6 +149,13 @@ export async function metered<T>(
   }
 }
 
+/** The quotas counted per calendar month and shown in the subscription status. */
+export const MONTHLY_QUOTAS = [
+  'uploads',
+  'analyses',
+  'wearable_syncs',
+] as const satisfies readonly QuotaName[]
+
 /** This month's counts of a workspace by quota (zero when nothing was used). */
 export async function monthlyUsage(app: AppContext, organizationId: string) {
   const now = app.clock.now()

@@ -3,6 +3,7 @@
 
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { organizations } from '../auth/tables'
 import { billingUsage } from './tables'
 
 export interface CounterKey {
@@ -60,4 +61,13 @@ export async function usageOf(
     .from(billingUsage)
     .where(and(eq(billingUsage.organization_id, organizationId), eq(billingUsage.period, period)))
   return Object.fromEntries(rows.map((r) => [r.quota, r.used]))
+}
+
+/** The tier stored on the workspace (what billing sets), before any billing_admin entitlement. */
+export async function storedTier(db: Database, organizationId: string) {
+  const [row] = await db
+    .select({ tier: organizations.tier })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  return row?.tier ?? 'free'
 }
