@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { metered } from '../billing/quota'
 import type { AppContext } from '../shared/context'
 import { hashSecret, newId, newSecret } from '../shared/ids'
 import { type Principal, type Scope, scopeOf } from '../shared/principal'
@@ -15,6 +16,7 @@ import { detectSource, GeneticsInputError } from './core'
 import { createJobForUpload } from './jobs'
 import { LOCAL_PART_SIZE } from './local-upload'
 import type {
+  AnnotationDepthName,
   CompleteUploadInput,
   CreatedUploadSession,
   PartUrls,
@@ -59,7 +61,27 @@ export async function createUploadSession(
   const depth = input.annotation_depth ?? 'compact'
   await assertUploadAllowed(app, principal, depth)
   await sweepExpiredUploads(app, SWEEP_PER_CREATE)
+  // With hosted billing, a session counts as an upload (and a full-dbSNP one as a full-dbSNP job) of
+  // the month when it is opened, so the refusal comes before any bytes are sent; a session that could
+  // not be opened gives its units back.
+  const open = () => openUploadSession(app, scope, input, depth)
+  return metered(
+    app,
+    scope,
+    'uploads',
+    () => (depth === 'full_dbsnp' ? metered(app, scope, 'full_dbsnp_jobs', open, GENETICS) : open()),
+    GENETICS,
+  )
+}
 
+const GENETICS = { activationSource: 'genetics' } as const
+
+async function openUploadSession(
+  app: AppContext,
+  scope: Scope,
+  input: UploadSessionInput,
+  depth: AnnotationDepthName,
+): Promise<CreatedUploadSession> {
   const now = app.clock.now()
   const id = newId('upl', now.getTime())
   const token = newSecret('ut_')
