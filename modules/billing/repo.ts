@@ -3,7 +3,7 @@
 
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { organizations } from '../auth/tables'
+import { organizations, users } from '../auth/tables'
 import { billingUsage } from './tables'
 
 export interface CounterKey {
@@ -70,4 +70,23 @@ export async function storedTier(db: Database, organizationId: string) {
     .from(organizations)
     .where(eq(organizations.id, organizationId))
   return row?.tier ?? 'free'
+}
+
+/** Set or clear the operator-granted billing_admin entitlement of the account with this e-mail. */
+export async function setBillingAdmin(db: Database, email: string, value: boolean) {
+  const rows = await db
+    .update(users)
+    .set({ billing_admin: value })
+    .where(eq(users.email, email))
+    .returning({ id: users.id, email: users.email })
+  return rows[0] ?? null
+}
+
+/** Every account holding the billing_admin entitlement. */
+export async function listBillingAdmins(db: Database) {
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.billing_admin, true))
+    .orderBy(users.email)
 }
