@@ -3,7 +3,13 @@
 import { Type } from '@sinclair/typebox'
 
 export const TierName = Type.Union(
-  ['free', 'standard', 'builder', 'growth', 'enterprise'].map((t) => Type.Literal(t)),
+  [
+    Type.Literal('free'),
+    Type.Literal('standard'),
+    Type.Literal('builder'),
+    Type.Literal('growth'),
+    Type.Literal('enterprise'),
+  ],
   { description: 'A hosted plan tier (see GET /pricing).' },
 )
 
