@@ -4,7 +4,8 @@ import m0 from './0000_init.sql' with { type: 'text' }
 import m1 from './0001_observation_comparator_flag_specimen.sql' with { type: 'text' }
 import m2 from './0002_withdrawable_credentials.sql' with { type: 'text' }
 import m3 from './0003_privacy_and_lab_sites.sql' with { type: 'text' }
-import m4 from './0004_billing_usage.sql' with { type: 'text' }
+import m4 from './0004_observation_windows_and_counts.sql' with { type: 'text' }
+import m5 from './0005_billing_usage.sql' with { type: 'text' }
 
 export const migrationJournal = journal
 export const migrationSql: Record<string, string> = {
@@ -12,5 +13,6 @@ export const migrationSql: Record<string, string> = {
   '0001_observation_comparator_flag_specimen': m1,
   '0002_withdrawable_credentials': m2,
   '0003_privacy_and_lab_sites': m3,
-  '0004_billing_usage': m4,
+  '0004_observation_windows_and_counts': m4,
+  '0005_billing_usage': m5,
 }
