@@ -20,6 +20,7 @@ import { mcpModule } from './mcp'
 import { privacyModule } from './privacy'
 import { resumePendingDeletions } from './privacy/deletion'
 import { privacyTasks } from './privacy/export'
+import { profilesModule } from './profiles'
 import { providersModule } from './providers'
 import { sandboxModule } from './sandbox'
 import { type Clock, systemClock } from './shared/clock'
@@ -43,6 +44,7 @@ import { securityHeadersPlugin } from './shared/security-headers'
 import { createBlobStorage } from './shared/storage'
 import { sourcesModule } from './sources'
 import { trendsModule } from './trends'
+import { wearablesModule } from './wearables'
 
 /** The service's domain modules, in mounting order. Add a module here (one import, one entry). */
 export const MODULES: readonly DomainModule[] = [
@@ -56,6 +58,8 @@ export const MODULES: readonly DomainModule[] = [
   geneticsModule,
   analysesModule,
   goalsModule,
+  profilesModule,
+  wearablesModule,
   dashboardsModule,
   privacyModule,
   billingModule,

@@ -5,6 +5,7 @@
 import { createApp } from './app'
 import { print } from './shared/console-capture'
 import { runProcess } from './shared/process'
+import { GraphileQueue } from './shared/queue'
 
 await runProcess(async (config) => {
   if (!config.queue.databaseUrl) {
@@ -15,6 +16,13 @@ await runProcess(async (config) => {
   }
   const { context, close } = await createApp(config)
   await context.queue.start()
+  // A runner that stopped by itself (another deployment's breaking migration) would leave this process
+  // alive and idle; exit instead, so the process supervisor starts a fresh worker.
+  if (context.queue instanceof GraphileQueue)
+    context.queue.onStoppedByItself(() => {
+      context.log.error('worker.queue_stopped', { action: 'exiting so the supervisor restarts the worker' })
+      void close().finally(() => process.exit(1))
+    })
   print(
     `Worker running graphile-worker tasks (schema ${config.queue.schema}, concurrency ${config.queue.concurrency})`,
   )

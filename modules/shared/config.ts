@@ -204,6 +204,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'First-party Oura OAuth client secret.',
   },
   {
+    name: 'TOKEN_ENCRYPTION_KEY',
+    kind: 'string',
+    minLength: 43,
+    secret: true,
+    description:
+      'Key(s) that encrypt wearable provider tokens at rest (AES-256-GCM): base64 of 32 random bytes (`openssl rand -base64 32`). To rotate, put the new key first and keep the old one after a comma; tokens are re-encrypted with the first key when next used. Unset: wearable connections are refused with 503.',
+  },
+  {
     name: 'DBSNP_REFERENCE_PATH',
     kind: 'string',
     description:
@@ -347,6 +355,13 @@ export interface Config {
   exportInlineMaxBytes: number
   exportUrlTtlSeconds: number
   wearables: { whoop: OAuthClient | null; oura: OAuthClient | null }
+  /** TOKEN_ENCRYPTION_KEY: 32-byte keys, the first encrypts, all decrypt; empty when unset. */
+  tokenEncryptionKeys: readonly Uint8Array[]
+  /**
+   * Where the wearable providers' OAuth and data APIs live. Not an environment variable: the real
+   * endpoints unless a test points them at its local stand-in servers.
+   */
+  wearableEndpoints?: Partial<Record<'whoop' | 'oura', WearableEndpoints>>
   dbsnpReferencePath: string | null
   billingEnabled: boolean
   /** Optional OpenAI-compatible model that phrases grounded query answers; null: no model. */
@@ -360,6 +375,12 @@ export interface Config {
   }
   queue: { databaseUrl: string | null; schema: string; concurrency: number; workerTimeoutSeconds: number }
   s3: S3Settings | null
+}
+
+export interface WearableEndpoints {
+  authorizationUrl: string
+  tokenUrl: string
+  apiBaseUrl: string
 }
 
 export interface S3Settings {
@@ -486,6 +507,18 @@ function queueSchema(env: Env): string {
   return schema
 }
 
+/** TOKEN_ENCRYPTION_KEY: comma-separated base64 keys, each exactly 32 bytes (AES-256). */
+function tokenEncryptionKeys(env: Env): Uint8Array[] {
+  return listOf(get(env, 'TOKEN_ENCRYPTION_KEY')).map((encoded, i) => {
+    const bytes = /^[A-Za-z0-9+/_-]+=*$/.test(encoded) ? Buffer.from(encoded, 'base64') : Buffer.alloc(0)
+    if (bytes.length !== 32)
+      throw new ConfigError(
+        `TOKEN_ENCRYPTION_KEY key ${i + 1} must be base64 of exactly 32 bytes (openssl rand -base64 32).`,
+      )
+    return new Uint8Array(bytes)
+  })
+}
+
 function s3Settings(env: Env): S3Settings | null {
   const bucket = get(env, 'S3_BUCKET')
   if (!bucket) return null
@@ -567,6 +600,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     exportInlineMaxBytes: Number(get(env, 'EXPORT_INLINE_MAX_BYTES') ?? 52428800),
     exportUrlTtlSeconds: Number(get(env, 'EXPORT_URL_TTL_SECONDS') ?? 900),
     wearables: { whoop: oauthClient(env, 'WHOOP'), oura: oauthClient(env, 'OURA') },
+    tokenEncryptionKeys: tokenEncryptionKeys(env),
     dbsnpReferencePath: get(env, 'DBSNP_REFERENCE_PATH') ?? null,
     billingEnabled: bool(get(env, 'BILLING_ENABLED'), false),
     queryLlm: get(env, 'QUERY_LLM_URL')

@@ -88,6 +88,8 @@ const STATUS_KEYS: Record<number, ProblemKey> = {
   422: 'validation',
   429: 'rateLimited',
   500: 'internal',
+  501: 'notImplemented',
+  502: 'badGateway',
   503: 'unavailable',
 }
 

@@ -108,6 +108,18 @@ export const PROBLEM_TYPES = {
     status: 500,
     description: 'Something unexpected failed; quote the request_id when reporting it.',
   },
+  notImplemented: {
+    slug: 'not-implemented',
+    title: 'Not Implemented',
+    status: 501,
+    description: 'This deployment does not offer that variant of the operation yet.',
+  },
+  badGateway: {
+    slug: 'bad-gateway',
+    title: 'Bad Gateway',
+    status: 502,
+    description: 'An upstream provider (e.g. a wearable API) answered with an error or unexpectedly.',
+  },
   unavailable: {
     slug: 'unavailable',
     title: 'Service Unavailable',

@@ -1,0 +1,75 @@
+// One example call per wearables operation: the request a caller sends and the success response.
+// Recorded from runs of test/modules/wearables against the local WHOOP stand-in (ids and the signed
+// state shortened to placeholders) and checked against each operation's schemas by
+// test/modules/discovery/examples.test.ts.
+
+import type { OperationExample } from '../shared/operation'
+
+const connection = {
+  id: 'wcn_01kf0hhz8rcga6s3vbfag0mn9a',
+  source_provider: 'whoop',
+  provider_user_id: '10129',
+  status: 'active',
+  scopes: ['offline', 'read:profile', 'read:cycles', 'read:recovery', 'read:sleep', 'read:workout'],
+  credentials: 'first_party',
+  token_expires_at: '2026-01-15T10:00:00.000Z',
+  has_refresh_token: true,
+  connected_at: '2026-01-15T09:00:00.000Z',
+  updated_at: '2026-01-15T09:00:00.000Z',
+  last_sync_at: null,
+}
+
+const state = 'wau_01kf0hhz8rcga6s3vbfag0mn99.q6bWk1m2bq0n1Yl3T7zY0sZ4i6c8p2Xo7dQ5vJ9kR1E'
+
+export const wearablesExamples = {
+  'wearables.start': {
+    request: {
+      body: { user_id: 'usr_01kf0hhz8rcga6s3vbfag0mn88', source_provider: 'whoop', state: 'app-session-41' },
+    },
+    response: {
+      authorization_url: `https://api.prod.whoop.com/oauth/oauth2/auth?response_type=code&client_id=wds-client&redirect_uri=https%3A%2F%2Fhealth.example.com%2Fconsole%2Fwearables&scope=offline+read%3Aprofile+read%3Acycles+read%3Arecovery+read%3Asleep+read%3Aworkout+read%3Abody_measurement&state=${state}&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256`,
+      source_provider: 'whoop',
+      state,
+      expires_at: '2026-01-15T09:10:00.000Z',
+      pkce: true,
+    },
+  },
+  'wearables.callback': {
+    request: {
+      body: {
+        user_id: 'usr_01kf0hhz8rcga6s3vbfag0mn88',
+        organization_id: 'org_01kf0hhz8rcga6s3vbfag0mn89',
+        source_provider: 'whoop',
+        code: 'authorization-code-from-redirect',
+        state,
+      },
+    },
+    response: { connection, replaced: false, state: 'app-session-41' },
+  },
+  'wearables.connections': {
+    request: {},
+    response: { data: [connection] },
+  },
+  'wearables.disconnect': {
+    request: { params: { provider: 'whoop' } },
+    response: { source_provider: 'whoop', disconnected: true, revoked_at_provider: true },
+  },
+  'wearables.refresh': {
+    request: {
+      params: { provider: 'whoop' },
+      body: {
+        refresh_token: '<refresh token>',
+        client_id: 'your-client-id',
+        client_secret: '<client secret>',
+      },
+    },
+    response: {
+      source_provider: 'whoop',
+      refreshed_token: '<new refresh token>',
+      rotated: true,
+      expires_at: '2026-01-15T10:00:00.000Z',
+      scopes: ['offline', 'read:recovery'],
+      stored_connection_updated: false,
+    },
+  },
+} satisfies Record<string, OperationExample>

@@ -1,0 +1,148 @@
+// TypeBox models of the wearable connection operations. Request bodies follow SPEC "Wearable
+// connections" exactly (the start operation's source_provider takes `whoop` and `health_connect`; an
+// Oura connection arrives through the callback with the integrator's own credentials). Responses never
+// carry a provider token.
+
+import { type Static, Type } from '@sinclair/typebox'
+
+const Id = Type.String({ minLength: 1 })
+
+export const StartProvider = Type.Union([Type.Literal('whoop'), Type.Literal('health_connect')], {
+  description: 'The server-OAuth provider (`whoop`) or the Android health hub (`health_connect`).',
+})
+export const SourceProvider = Type.Union(
+  [Type.Literal('whoop'), Type.Literal('oura'), Type.Literal('health_connect')],
+  { description: 'A wearable provider.' },
+)
+
+export const WearableStartBody = Type.Object({
+  user_id: Id,
+  source_provider: StartProvider,
+  organization_id: Type.Optional(Id),
+  client_id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'Your own OAuth client id; optional with first-party credentials.',
+    }),
+  ),
+  redirect_uri: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'Where the provider sends the user back; must be registered with it.',
+    }),
+  ),
+  state: Type.Optional(
+    Type.String({
+      maxLength: 512,
+      description: 'Your own state; handed back by the callback. The provider gets a signed one.',
+    }),
+  ),
+  scopes: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      maxItems: 32,
+      description:
+        'OAuth scopes to ask for; default: every read scope the sync uses (and `offline` for WHOOP).',
+    }),
+  ),
+})
+export type WearableStartBody = Static<typeof WearableStartBody>
+
+export const WearableStartResult = Type.Object({
+  authorization_url: Type.String({ description: 'Open this for the user.' }),
+  source_provider: StartProvider,
+  state: Type.String({
+    description:
+      'The signed, single-use state inside authorization_url; pass it back to the callback with the code.',
+  }),
+  expires_at: Type.String({
+    format: 'date-time',
+    description: 'The authorization must complete before this.',
+  }),
+  pkce: Type.Boolean({ description: 'Whether a PKCE (S256) challenge was sent; the verifier stays here.' }),
+})
+
+export const WearableCallbackBody = Type.Object({
+  user_id: Id,
+  organization_id: Id,
+  source_provider: SourceProvider,
+  code: Type.String({
+    minLength: 1,
+    maxLength: 2048,
+    description: 'The authorization code from the provider’s redirect.',
+  }),
+  client_id: Type.Optional(Id),
+  client_secret: Type.Optional(Id),
+  redirect_uri: Type.Optional(Id),
+  state: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'The `state` from the provider’s redirect. When given it must be the one this user’s start issued, unused and unexpired.',
+    }),
+  ),
+})
+export type WearableCallbackBody = Static<typeof WearableCallbackBody>
+
+export const WearableConnection = Type.Object(
+  {
+    id: Type.String(),
+    source_provider: SourceProvider,
+    provider_user_id: Type.String(),
+    status: Type.Union([Type.Literal('active'), Type.Literal('needs_reauthorization')]),
+    scopes: Type.Array(Type.String()),
+    credentials: Type.Union([Type.Literal('first_party'), Type.Literal('own')], {
+      description: 'Whether the deployment’s own OAuth client or the integrator’s was used.',
+    }),
+    token_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    has_refresh_token: Type.Boolean(),
+    connected_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+    last_sync_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { $id: 'WearableConnection' },
+)
+export type WearableConnection = Static<typeof WearableConnection>
+
+export const WearableCallbackResult = Type.Object({
+  connection: WearableConnection,
+  replaced: Type.Boolean({
+    description: 'True when this replaced the user’s earlier connection to the provider.',
+  }),
+  state: Type.Union([Type.String(), Type.Null()], { description: 'Your own state from the start, if any.' }),
+})
+
+export const WearableConnectionList = Type.Object({
+  data: Type.Array(WearableConnection),
+})
+
+export const WearableProviderParams = Type.Object({ provider: SourceProvider })
+
+export const WearableDisconnected = Type.Object({
+  source_provider: SourceProvider,
+  disconnected: Type.Literal(true),
+  revoked_at_provider: Type.Boolean({
+    description: 'Whether the provider confirmed the revocation; the tokens are deleted here either way.',
+  }),
+})
+
+export const WearableRefreshBody = Type.Object({
+  refresh_token: Type.String({ minLength: 1 }),
+  client_id: Type.String({ minLength: 1 }),
+  client_secret: Type.String({ minLength: 1 }),
+  scopes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 32 })),
+})
+
+export const WearableRefreshResult = Type.Object({
+  source_provider: SourceProvider,
+  refreshed_token: Type.String({
+    description:
+      'The refresh token to keep from now on: WHOOP and Oura rotate it, and the old one stops working.',
+  }),
+  rotated: Type.Boolean(),
+  expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  scopes: Type.Array(Type.String()),
+  stored_connection_updated: Type.Boolean({
+    description:
+      'True when the refresh token was the caller’s stored connection’s, which now holds the new tokens.',
+  }),
+})

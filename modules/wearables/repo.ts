@@ -1,0 +1,128 @@
+// Queries of the wearables module: the only code that touches the connection and authorization tables.
+// Every function takes the caller's scope and filters by it.
+
+import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import type { Scope } from '../shared/principal'
+import { wearableAuthorizations, wearableConnections } from './tables'
+
+export type ConnectionRow = typeof wearableConnections.$inferSelect
+export type AuthorizationRow = typeof wearableAuthorizations.$inferSelect
+
+const ownedConnection = (scope: Scope) =>
+  and(
+    eq(wearableConnections.organization_id, scope.organization_id),
+    eq(wearableConnections.user_id, scope.user_id),
+  )
+
+export async function insertAuthorization(db: Database, row: AuthorizationRow): Promise<void> {
+  await db.insert(wearableAuthorizations).values(row)
+}
+
+export async function findAuthorization(db: Database, scope: Scope, id: string) {
+  const [row] = await db
+    .select()
+    .from(wearableAuthorizations)
+    .where(
+      and(
+        eq(wearableAuthorizations.id, id),
+        eq(wearableAuthorizations.organization_id, scope.organization_id),
+        eq(wearableAuthorizations.user_id, scope.user_id),
+      ),
+    )
+  return row ?? null
+}
+
+/** The newest unused, unexpired authorization this user started with this provider. */
+export async function latestPendingAuthorization(db: Database, scope: Scope, provider: string, now: string) {
+  const [row] = await db
+    .select()
+    .from(wearableAuthorizations)
+    .where(
+      and(
+        eq(wearableAuthorizations.organization_id, scope.organization_id),
+        eq(wearableAuthorizations.user_id, scope.user_id),
+        eq(wearableAuthorizations.provider, provider),
+        isNull(wearableAuthorizations.used_at),
+        gt(wearableAuthorizations.expires_at, now),
+      ),
+    )
+    .orderBy(desc(wearableAuthorizations.id))
+    .limit(1)
+  return row ?? null
+}
+
+/** Mark an authorization used; false when it was already used (a replayed state). */
+export async function consumeAuthorization(db: Database, id: string, now: string): Promise<boolean> {
+  const rows = await db
+    .update(wearableAuthorizations)
+    .set({ used_at: now })
+    .where(and(eq(wearableAuthorizations.id, id), isNull(wearableAuthorizations.used_at)))
+    .returning({ id: wearableAuthorizations.id })
+  return rows.length > 0
+}
+
+export async function findConnection(db: Database, scope: Scope, provider: string) {
+  const [row] = await db
+    .select()
+    .from(wearableConnections)
+    .where(and(ownedConnection(scope), eq(wearableConnections.provider, provider)))
+  return row ?? null
+}
+
+export async function listConnections(db: Database, scope: Scope) {
+  return db
+    .select()
+    .from(wearableConnections)
+    .where(ownedConnection(scope))
+    .orderBy(asc(wearableConnections.provider))
+}
+
+/** Insert the user's connection to a provider, or replace the existing one (one per user and provider). */
+export async function upsertConnection(db: Database, row: ConnectionRow): Promise<ConnectionRow> {
+  const { id: _id, created_at: _created, organization_id: _o, user_id: _u, provider: _p, ...replaced } = row
+  const [saved] = await db
+    .insert(wearableConnections)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [
+        wearableConnections.organization_id,
+        wearableConnections.user_id,
+        wearableConnections.provider,
+      ],
+      set: replaced,
+    })
+    .returning()
+  return saved as ConnectionRow
+}
+
+export async function updateConnectionTokens(
+  db: Database,
+  id: string,
+  tokens: Pick<ConnectionRow, 'access_token' | 'refresh_token' | 'token_expires_at' | 'updated_at'>,
+): Promise<void> {
+  await db.update(wearableConnections).set(tokens).where(eq(wearableConnections.id, id))
+}
+
+/** Delete the user's connection to a provider; false when there was none. */
+export async function deleteConnection(db: Database, scope: Scope, provider: string): Promise<boolean> {
+  const rows = await db
+    .delete(wearableConnections)
+    .where(and(ownedConnection(scope), eq(wearableConnections.provider, provider)))
+    .returning({ id: wearableConnections.id })
+  return rows.length > 0
+}
+
+/** Every connection of a user across the given organizations (privacy deletion). */
+export async function connectionsOfUser(db: Database, userId: string, organizationIds: string[]) {
+  if (organizationIds.length === 0) return []
+  return db
+    .select()
+    .from(wearableConnections)
+    .where(
+      and(
+        eq(wearableConnections.user_id, userId),
+        inArray(wearableConnections.organization_id, organizationIds),
+      ),
+    )
+}

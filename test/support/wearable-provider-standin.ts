@@ -1,0 +1,187 @@
+// Local stand-ins for the WHOOP and Oura OAuth servers on 127.0.0.1, speaking their documented wire
+// format: an authorization endpoint that redirects back with `code` and `state`, a form-encoded token
+// endpoint (client_secret_post; OAuth error JSON such as `invalid_grant`), PKCE S256 checking where
+// the real provider takes it, and the profile endpoint each provider names its user id in.
+
+import { createHash, randomBytes } from 'node:crypto'
+
+export interface StandinOptions {
+  provider: 'whoop' | 'oura'
+  clientId: string
+  clientSecret: string
+  redirectUris: string[]
+  providerUserId: string | number
+}
+
+interface IssuedCode {
+  clientId: string
+  redirectUri: string
+  scope: string
+  challenge: string | null
+  used: boolean
+}
+
+const PATHS = {
+  whoop: {
+    authorize: '/oauth/oauth2/auth',
+    token: '/oauth/oauth2/token',
+    apiBase: '/developer',
+    profile: '/developer/v2/user/profile/basic',
+  },
+  oura: {
+    authorize: '/oauth/authorize',
+    token: '/oauth/token',
+    apiBase: '',
+    profile: '/v2/usercollection/personal_info',
+  },
+}
+
+const oauthError = (status: number, error: string, description: string) =>
+  Response.json({ error, error_description: description }, { status })
+
+export function startProviderStandin(options: StandinOptions) {
+  const paths = PATHS[options.provider]
+  const codes = new Map<string, IssuedCode>()
+  const accessTokens = new Set<string>()
+  const revoked: string[] = []
+  /** Live refresh tokens and the scope they carry; each is spent on use (rotation). */
+  const refreshTokens = new Map<string, string>()
+  const issue = (scope: string, offline: boolean) => {
+    const accessToken = `at-${randomBytes(18).toString('base64url')}`
+    accessTokens.add(accessToken)
+    const refreshToken = offline ? `rt-${randomBytes(18).toString('base64url')}` : null
+    if (refreshToken) refreshTokens.set(refreshToken, scope)
+    return Response.json({
+      access_token: accessToken,
+      expires_in: 3600,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+      scope,
+      token_type: 'bearer',
+    })
+  }
+  const requests: { method: string; path: string; form?: Record<string, string> }[] = []
+
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    async fetch(request) {
+      const url = new URL(request.url)
+      if (url.pathname === paths.authorize && request.method === 'GET') {
+        requests.push({ method: 'GET', path: url.pathname })
+        const q = url.searchParams
+        if (q.get('response_type') !== 'code')
+          return oauthError(400, 'unsupported_response_type', 'code only')
+        if (q.get('client_id') !== options.clientId)
+          return oauthError(400, 'invalid_client', 'unknown client')
+        const redirectUri = q.get('redirect_uri') ?? ''
+        if (!options.redirectUris.includes(redirectUri))
+          return oauthError(400, 'invalid_request', 'redirect_uri is not registered')
+        // WHOOP refuses a state shorter than eight characters.
+        const state = q.get('state') ?? ''
+        if (options.provider === 'whoop' && state.length < 8)
+          return oauthError(400, 'invalid_state', 'state must be at least 8 characters')
+        const code = randomBytes(24).toString('base64url')
+        codes.set(code, {
+          clientId: options.clientId,
+          redirectUri,
+          scope: q.get('scope') ?? '',
+          challenge: q.get('code_challenge_method') === 'S256' ? q.get('code_challenge') : null,
+          used: false,
+        })
+        const back = new URL(redirectUri)
+        back.searchParams.set('code', code)
+        back.searchParams.set('scope', q.get('scope') ?? '')
+        back.searchParams.set('state', state)
+        return new Response(null, { status: 302, headers: { location: back.href } })
+      }
+      if (url.pathname === paths.token && request.method === 'POST') {
+        if (!request.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded'))
+          return oauthError(400, 'invalid_request', 'form body expected')
+        const form = Object.fromEntries(new URLSearchParams(await request.text()))
+        requests.push({ method: 'POST', path: url.pathname, form })
+        if (form.client_id !== options.clientId || form.client_secret !== options.clientSecret)
+          return oauthError(401, 'invalid_client', 'client authentication failed')
+        if (form.grant_type === 'refresh_token') {
+          const scope = refreshTokens.get(form.refresh_token ?? '')
+          if (scope === undefined)
+            return oauthError(400, 'invalid_grant', 'refresh token unknown or already used')
+          refreshTokens.delete(form.refresh_token ?? '')
+          return issue(form.scope ?? scope, true)
+        }
+        if (form.grant_type !== 'authorization_code') return oauthError(400, 'unsupported_grant_type', 'no')
+        const issued = codes.get(form.code ?? '')
+        if (!issued || issued.used) return oauthError(400, 'invalid_grant', 'code unknown or already used')
+        if (issued.redirectUri !== form.redirect_uri)
+          return oauthError(400, 'invalid_grant', 'redirect_uri does not match')
+        if (issued.challenge) {
+          const computed = createHash('sha256')
+            .update(form.code_verifier ?? '')
+            .digest('base64url')
+          if (computed !== issued.challenge)
+            return oauthError(400, 'invalid_grant', 'PKCE verification failed')
+        }
+        issued.used = true
+        const offline = options.provider === 'oura' || issued.scope.split(' ').includes('offline')
+        return issue(issued.scope, offline)
+      }
+      if (url.pathname === paths.profile && request.method === 'GET') {
+        requests.push({ method: 'GET', path: url.pathname })
+        const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? ''
+        if (!accessTokens.has(token))
+          return Response.json({ status: 401, title: 'Invalid access token' }, { status: 401 })
+        return options.provider === 'whoop'
+          ? Response.json({
+              user_id: options.providerUserId,
+              email: 'jane@example.com',
+              first_name: 'Jane',
+              last_name: 'Doe',
+            })
+          : Response.json({
+              id: options.providerUserId,
+              age: 38,
+              weight: 64.2,
+              height: 1.68,
+              biological_sex: 'female',
+              email: 'jane@example.com',
+            })
+      }
+      // WHOOP v2 revokes with DELETE /v2/user/access and the bearer token; Oura with GET /oauth/revoke.
+      const whoopRevoke = options.provider === 'whoop' && url.pathname === `${paths.apiBase}/v2/user/access`
+      if (whoopRevoke && request.method === 'DELETE') {
+        const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? ''
+        if (!accessTokens.delete(token)) return new Response(null, { status: 401 })
+        revoked.push(token)
+        return new Response(null, { status: 204 })
+      }
+      if (options.provider === 'oura' && url.pathname === '/oauth/revoke' && request.method === 'GET') {
+        const token = url.searchParams.get('access_token') ?? ''
+        if (!accessTokens.delete(token)) return oauthError(400, 'invalid_token', 'unknown token')
+        revoked.push(token)
+        return new Response(null, { status: 200 })
+      }
+      return new Response('not found', { status: 404 })
+    },
+  })
+  const base = `http://127.0.0.1:${server.port}`
+  return {
+    endpoints: {
+      authorizationUrl: `${base}${paths.authorize}`,
+      tokenUrl: `${base}${paths.token}`,
+      apiBaseUrl: `${base}${paths.apiBase}`,
+    },
+    requests,
+    accessTokens,
+    refreshTokens,
+    /** Access tokens revoked through the provider's revocation endpoint, in order. */
+    revoked,
+    /** Follow an authorization URL as the user's browser would after they approve; returns the redirect. */
+    async approve(authorizationUrl: string): Promise<URL> {
+      const response = await fetch(authorizationUrl, { redirect: 'manual' })
+      const location = response.headers.get('location')
+      if (response.status !== 302 || !location)
+        throw new Error(`authorize answered ${response.status}: ${await response.text()}`)
+      return new URL(location)
+    },
+    stop: () => server.stop(true),
+  }
+}
