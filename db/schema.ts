@@ -3,6 +3,7 @@
 
 export * from '../modules/analyses/tables'
 export * from '../modules/auth/tables'
+export * from '../modules/billing/tables'
 export * from '../modules/dashboards/tables'
 export * from '../modules/genetics/tables'
 export * from '../modules/goals/tables'

@@ -7,6 +7,7 @@ import { analysesModule } from './analyses'
 import { authModule } from './auth'
 import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
+import { billingModule } from './billing'
 import { consoleModule } from './console'
 import { dashboardsModule } from './dashboards'
 import { discoveryModule } from './discovery'
@@ -61,6 +62,7 @@ export const MODULES: readonly DomainModule[] = [
   wearablesModule,
   dashboardsModule,
   privacyModule,
+  billingModule,
   providersModule,
   mcpModule,
   consoleModule,

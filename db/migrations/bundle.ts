@@ -7,6 +7,7 @@ import m3 from './0003_privacy_and_lab_sites.sql' with { type: 'text' }
 import m4 from './0004_observation_windows_and_counts.sql' with { type: 'text' }
 import m5 from './0005_user_profiles.sql' with { type: 'text' }
 import m6 from './0006_wearable_connections.sql' with { type: 'text' }
+import m7 from './0007_billing_usage.sql' with { type: 'text' }
 
 export const migrationJournal = journal
 export const migrationSql: Record<string, string> = {
@@ -17,4 +18,5 @@ export const migrationSql: Record<string, string> = {
   '0004_observation_windows_and_counts': m4,
   '0005_user_profiles': m5,
   '0006_wearable_connections': m6,
+  '0007_billing_usage': m7,
 }

@@ -1,6 +1,7 @@
 // Operations of the analyses module: wearable and multimodal analyses, reading them back, action plans,
 // the health context, retest reminders and the grounded health query.
 
+import { metered } from '../billing/quota'
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
@@ -38,14 +39,15 @@ export const wearablesAnalyze = defineOperation(
     body: WearableAnalyzeBody,
     output: Analysis,
     status: 201,
-    errors: [404],
+    errors: [404, 429],
     mcp: { tool: 'analyze_wearables' },
     x402: {
       price: '0.02',
       tags: ['wearables', 'analysis'],
     },
   },
-  ({ body }, { app, principal }) => createWearableAnalysis(app, scopeOf(principal), body),
+  ({ body }, { app, principal }) =>
+    metered(app, scopeOf(principal), 'analyses', () => createWearableAnalysis(app, scopeOf(principal), body)),
 )
 
 export const analysesCreate = defineOperation(
@@ -62,14 +64,15 @@ export const analysesCreate = defineOperation(
     body: AnalysisCreateBody,
     output: Analysis,
     status: 201,
-    errors: [404],
+    errors: [404, 429],
     mcp: { tool: 'create_analysis' },
     x402: {
       price: '0.05',
       tags: ['analysis', 'biomarkers', 'wearables', 'genetics'],
     },
   },
-  ({ body }, { app, principal }) => createAnalysis(app, scopeOf(principal), body),
+  ({ body }, { app, principal }) =>
+    metered(app, scopeOf(principal), 'analyses', () => createAnalysis(app, scopeOf(principal), body)),
 )
 
 export const analysesList = defineOperation(

@@ -8,6 +8,7 @@ import { Value } from '@sinclair/typebox/value'
 import { Elysia } from 'elysia'
 import { LINK_TOKEN_PATTERN } from '../auth/link-page'
 import { completeSignInLink, startSignIn, verifySignInCode } from '../auth/sign-in'
+import { subscriptionStatus } from '../billing/service'
 import { jobEventStream } from '../genetics/job-events'
 import type { AppContext } from '../shared/context'
 import { assertBodyReadable, readCapped, readJsonBody } from '../shared/http-body'
@@ -17,6 +18,7 @@ import { ProblemError } from '../shared/problem'
 import { clientIpOf } from '../shared/request-info'
 import { page, redirect } from './layout'
 import { analysesPage, analysisPage } from './pages/analyses'
+import { billingPage } from './pages/billing'
 import { jobPage, jobsPage } from './pages/jobs'
 import { keysPage } from './pages/keys'
 import { overviewPage } from './pages/overview'
@@ -435,6 +437,12 @@ export function consolePlugin(app: AppContext) {
       }),
       { parse: 'none' },
     )
+  plugin.get(
+    '/console/billing',
+    signedInPage(app, async ({ principal, csrf }) =>
+      billingPage(csrf, await subscriptionStatus(app, principal)),
+    ),
+  )
   for (const path of PLACEHOLDER_PATHS)
     plugin.get(
       path,

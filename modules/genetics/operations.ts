@@ -61,14 +61,16 @@ export const uploadsCreate = defineOperation(
       'Returns where and how to send the file and when the session expires. Local storage: upload_url takes PUTs ' +
       '(parts with Content-Range). S3 storage: a multipart upload; `multipart.parts` holds presigned part URLs ' +
       '(more from POST /genetics/uploads/{id}/parts), each part PUT answers an ETag to send back at completion. ' +
-      'Plan rules apply: queued WGS jobs per plan, and full_dbsnp eligibility. Files larger than max_bytes get 413.',
+      'Plan rules apply: queued WGS jobs per plan, and full_dbsnp eligibility. With hosted billing a session ' +
+      'counts as an upload of the month (a full_dbsnp one also as a full-dbSNP job); past a quota, 429 ' +
+      '`quota-exceeded`. Files larger than max_bytes get 413.',
     tags,
     grant: 'imports',
     principals: ['api_key'],
     body: UploadSessionInput,
     output: CreatedUploadSession,
     status: 201,
-    errors: [413, 503],
+    errors: [413, 429, 503],
   },
   ({ body }, { app, principal }) => createUploadSession(app, principal, body),
 )

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { metered } from '../billing/quota'
 import type { AppContext } from '../shared/context'
 import { hashSecret, newId, newSecret } from '../shared/ids'
 import { withKeyLock } from '../shared/keyed-lock'
@@ -64,9 +65,21 @@ export async function createUploadSession(
   // slip past them together.
   return withKeyLock(`uploads:${scope.organization_id}:${scope.user_id}`, async () => {
     await assertOpenUploadRoom(app, scope, input.size_bytes)
-    return openNewSession(app, scope, input, depth)
+    // With hosted billing, a session counts as an upload (and a full-dbSNP one as a full-dbSNP job) of
+    // the month when it is opened, so the refusal comes before any bytes are sent; a session that
+    // could not be opened gives its units back.
+    const open = () => openNewSession(app, scope, input, depth)
+    return metered(
+      app,
+      scope,
+      'uploads',
+      () => (depth === 'full_dbsnp' ? metered(app, scope, 'full_dbsnp_jobs', open, GENETICS) : open()),
+      GENETICS,
+    )
   })
 }
+
+const GENETICS = { activationSource: 'genetics' } as const
 
 /** 422 naming the cap when one more open session, or its declared bytes, would pass the user's caps. */
 async function assertOpenUploadRoom(app: AppContext, scope: Scope, sizeBytes: number): Promise<void> {

@@ -1,5 +1,6 @@
 // Operations of the imports module: POST /imports/file.
 
+import { metered } from '../billing/quota'
 import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
 import { importsExamples } from './examples'
@@ -23,7 +24,7 @@ export const importsFile = defineOperation(
     status: 201,
     maxBodyBytes: importBodyLimit,
     tooLargeHint: { detail: UPLOAD_SESSION_HINT, extra: { upload_session_path: UPLOAD_SESSION_PATH } },
-    errors: [413, 422, 503],
+    errors: [413, 422, 429, 503],
     mcp: {
       tool: 'import_file',
       description:
@@ -36,7 +37,11 @@ export const importsFile = defineOperation(
     },
   },
   async ({ body }, { app, principal }) => {
-    const result = await importFile(app, scopeOf(principal), body)
+    const scope = scopeOf(principal)
+    // A stored import counts against the hosted uploads quota; a dry run stores nothing and does not.
+    const result = body.dry_run
+      ? await importFile(app, scope, body)
+      : await metered(app, scope, 'uploads', () => importFile(app, scope, body))
     // Nothing was created by a dry run: 200, not 201.
     return result.dry_run ? Response.json(result, { status: 200 }) : result
   },

@@ -25,6 +25,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
     'Renderer-neutral dashboard specs, designs, and private dashboard links whose page a person can open on a phone.',
   Privacy:
     'Export everything held about a person (a zip with a manifest, every table, the raw files and a FHIR bundle) and delete it all, with a receipt.',
+  Billing:
+    'Hosted plans: the subscription status with this month’s quota usage. API key only; off on self-hosted deployments.',
   Providers:
     'Where to get data: genetic-test providers and their raw-data files, lab draw sites near a place, and the wearable integrations.',
   MCP: 'The Model Context Protocol endpoint: the same operations as tools for an AI client, with the same grants.',

@@ -135,6 +135,32 @@ export const PLANS: readonly Plan[] = [
   },
 ]
 
+/** The metered quotas: monthly counters per workspace (billing's `consumeQuota` takes these names). */
+export const QUOTA_NAMES = [
+  'uploads',
+  'analyses',
+  'wearable_syncs',
+  'queued_wgs_jobs',
+  'full_dbsnp_jobs',
+] as const
+export type QuotaName = (typeof QUOTA_NAMES)[number]
+
+/** A plan's monthly limit for one quota; `null` when it is custom (Enterprise: not capped by the service). */
+export function quotaLimit(plan: Plan, quota: QuotaName): number | null {
+  switch (quota) {
+    case 'uploads':
+      return plan.quotas.uploads_per_month
+    case 'analyses':
+      return plan.quotas.analyses_per_month
+    case 'wearable_syncs':
+      return plan.quotas.wearable_syncs_per_month
+    case 'queued_wgs_jobs':
+      return plan.quotas.queued_wgs_jobs
+    case 'full_dbsnp_jobs':
+      return plan.quotas.full_dbsnp_jobs
+  }
+}
+
 export function planFor(tier: Tier): Plan {
   return PLANS.find((p) => p.tier === tier)!
 }

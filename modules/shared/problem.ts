@@ -95,6 +95,13 @@ export const PROBLEM_TYPES = {
     status: 429,
     description: 'Too many requests; retry after the time in the Retry-After header.',
   },
+  quotaExceeded: {
+    slug: 'quota-exceeded',
+    title: 'Monthly quota used up',
+    status: 429,
+    description:
+      "The workspace has used this month's quota of its plan; `quota`, `limit`, `resets_at` and `upgrade` say which, until when, and how to get more.",
+  },
   internal: {
     slug: 'internal',
     title: 'Internal Server Error',

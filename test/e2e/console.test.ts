@@ -265,11 +265,14 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
       expect(await page.getByRole('link', { name: 'labs.csv' }).count()).toBe(0)
       await visit(page, v, 'sources-after-delete')
 
-      for (const path of ['wearables', 'data', 'billing', 'profile']) {
+      for (const path of ['wearables', 'data', 'profile']) {
         await page.goto(`${base()}/console/${path}`)
         await page.getByText('Not available yet.').waitFor()
         await visit(page, v, path)
       }
+      await page.goto(`${base()}/console/billing`)
+      await page.getByText('Plan: Free.').waitFor()
+      await visit(page, v, 'billing')
       expect(external).toEqual([])
       await context.close()
     }, 180_000)

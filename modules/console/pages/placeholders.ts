@@ -1,6 +1,6 @@
-// Pages for capabilities other issues bring (wearable connections, export and deletion, billing, the
-// profile): each says plainly that it is not available yet and what will come, so the navigation
-// already has its place.
+// Pages for capabilities other issues bring (wearable connections, export and deletion, the profile):
+// each says plainly that it is not available yet and what will come, so the navigation already has its
+// place.
 
 import { page } from '../layout'
 
@@ -12,10 +12,6 @@ const PLACEHOLDERS = {
   '/console/data': {
     title: 'Export and deletion',
     text: 'Downloading all your data and deleting everything held about you are not available yet in the console. Until then the API does both with an API key: GET /users/{user_id}/data/export and POST /users/{user_id}/data/delete (see the README).',
-  },
-  '/console/billing': {
-    title: 'Billing',
-    text: 'Plans and billing are not available yet in the console.',
   },
   '/console/profile': {
     title: 'Profile',

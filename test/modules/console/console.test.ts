@@ -3,6 +3,7 @@
 // bodies and headers a browser would see. The browser-driven run is test/e2e/console.test.ts.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { billingPage } from '../../../modules/console/pages/billing'
 import { humanUnit } from '../../../modules/console/pages/sources'
 import { type TestApp, testApp } from '../../support/app'
 
@@ -325,7 +326,6 @@ describe('console placeholders', () => {
     for (const [path, words] of [
       ['/console/wearables', 'Connecting a wearable account'],
       ['/console/data', 'deleting everything held about you are not available yet'],
-      ['/console/billing', 'Plans and billing are not available yet'],
       ['/console/profile', 'A stored profile (sex, birth date) is not available yet'],
     ]) {
       const r = await b.get(path)
@@ -333,6 +333,40 @@ describe('console placeholders', () => {
       expect(r.text).toContain('Not available yet.')
       expect(r.text).toContain(words)
     }
+  })
+})
+
+describe('console billing page', () => {
+  it('shows the plan and says a self-hosted deployment has no quotas', async () => {
+    const b = await signedIn()
+    const r = await b.get('/console/billing')
+    expect(r.status).toBe(200)
+    expect(r.text).toContain('Plan: Free.')
+    expect(r.text).toContain('This deployment is self-hosted: no plan quotas or billing apply.')
+    expect(r.text).not.toContain('Not available yet.')
+  })
+
+  it('lists this month’s usage beside what the plan includes when billing is on', () => {
+    const html = billingPage('csrf', {
+      billing_enabled: true,
+      tier: 'free',
+      effective_tier: 'enterprise',
+      billing_admin: true,
+      usage: {
+        period: '2026-01',
+        resets_at: '2026-02-01T00:00:00.000Z',
+        quotas: {
+          uploads: { used: 3, limit: null },
+          analyses: { used: 1, limit: null },
+          wearable_syncs: { used: 0, limit: null },
+        },
+      },
+    })
+    return html.text().then((text) => {
+      expect(text).toContain('Plan: Enterprise (billing_admin entitlement granted by the operator')
+      expect(text).toContain('This month (2026-01, UTC); counts start again at 2026-02-01T00:00:00.000Z')
+      expect(text).toContain('<tr><th scope="row">Uploads</th><td>3</td><td>custom</td></tr>')
+    })
   })
 })
 

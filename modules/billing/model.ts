@@ -1,0 +1,47 @@
+// TypeBox models of the billing module: the subscription status of GET /billing/subscription.
+
+import { Type } from '@sinclair/typebox'
+
+export const TierName = Type.Union(
+  [
+    Type.Literal('free'),
+    Type.Literal('standard'),
+    Type.Literal('builder'),
+    Type.Literal('growth'),
+    Type.Literal('enterprise'),
+  ],
+  { description: 'A hosted plan tier (see GET /pricing).' },
+)
+
+const QuotaUsage = Type.Object({
+  used: Type.Integer({ minimum: 0, description: 'Units used this period.' }),
+  limit: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: 'The effective plan’s monthly limit; null when custom (Enterprise: counted, not capped).',
+  }),
+})
+
+export const SubscriptionStatus = Type.Object({
+  billing_enabled: Type.Boolean({
+    description: 'False on a self-hosted deployment: no plan quotas or billing checks apply there.',
+  }),
+  tier: TierName,
+  effective_tier: Type.Union([TierName], {
+    description: 'The tier the plan rules apply: `enterprise` for a billing_admin account, else `tier`.',
+  }),
+  billing_admin: Type.Boolean({ description: 'True for an account the operator granted the entitlement.' }),
+  usage: Type.Union(
+    [
+      Type.Object({
+        period: Type.String({ description: 'The calendar month (UTC) being counted, `YYYY-MM`.' }),
+        resets_at: Type.String({ format: 'date-time', description: 'When the counts start again.' }),
+        quotas: Type.Object({
+          uploads: QuotaUsage,
+          analyses: QuotaUsage,
+          wearable_syncs: QuotaUsage,
+        }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'This month’s metered quotas; null when billing is off.' },
+  ),
+})

@@ -1,0 +1,31 @@
+// Billing service: the subscription status a workspace owner reads (tier, entitlement, this month's
+// metered quotas). Quota metering itself lives in quota.ts.
+
+import type { Static } from '@sinclair/typebox'
+import type { AppContext } from '../shared/context'
+import { planFor, quotaLimit } from '../shared/plans'
+import type { Principal } from '../shared/principal'
+import type { SubscriptionStatus } from './model'
+import { MONTHLY_QUOTAS, monthlyUsage } from './quota'
+import * as repo from './repo'
+
+export async function subscriptionStatus(
+  app: AppContext,
+  principal: Principal,
+): Promise<Static<typeof SubscriptionStatus>> {
+  const tier = await repo.storedTier(app.db, principal.organization_id)
+  // The same lookup the quota checks use: `enterprise` when the workspace owner is billing_admin.
+  const effective = await app.plans.tierOf(principal.organization_id)
+  const base = { tier, effective_tier: effective, billing_admin: principal.billing_admin }
+  if (!app.config.billingEnabled) return { billing_enabled: false, ...base, usage: null }
+  const plan = planFor(effective)
+  const month = await monthlyUsage(app, principal.organization_id)
+  const quotas = Object.fromEntries(
+    MONTHLY_QUOTAS.map((q) => [q, { used: month.counts[q] ?? 0, limit: quotaLimit(plan, q) }]),
+  ) as Record<(typeof MONTHLY_QUOTAS)[number], { used: number; limit: number | null }>
+  return {
+    billing_enabled: true,
+    ...base,
+    usage: { period: month.period, resets_at: month.resets_at, quotas },
+  }
+}
