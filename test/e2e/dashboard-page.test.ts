@@ -7,34 +7,22 @@
 // working once the link expires. Screenshots go to test-output/screenshots/ (git-ignored).
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { ManualClock } from '../../modules/shared/clock'
 import { type TestApp, testApp } from '../support/app'
+import { axeViolations, chromiumOrSkip, launchChromium, SCREENSHOTS } from '../support/chromium'
 
-const CHROMIUM = '/usr/bin/chromium'
-const hasChromium = existsSync(CHROMIUM)
-if (!hasChromium) console.warn(`dashboard-page: skipped, ${CHROMIUM} is missing (apt-get install chromium)`)
+const hasChromium = chromiumOrSkip('dashboard-page')
 
 /** The old page's height at 390 px for a realistic analysis, as measured in issue 14. */
 const OLD_PHONE_HEIGHT = 20_576
 const FIXTURES = join(import.meta.dir, '../fixtures/dashboard')
-const SCREENSHOTS = join(import.meta.dir, '../../test-output/screenshots')
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 let t: TestApp
 let server: ReturnType<typeof Bun.serve>
-let profileDir: string
+let closeBrowser: (() => Promise<void>) | undefined
 let browser: BrowserContext
 let dashboardPath: string
 let expiresAt: string
@@ -60,16 +48,6 @@ async function open(width: number, height: number) {
   return { page, response, requested }
 }
 
-async function axeViolations(page: Page) {
-  const source = await Bun.file(require.resolve('axe-core/axe.min.js')).text()
-  // Runtime evaluation is not subject to the page's CSP, which (rightly) forbids every script.
-  const result = await inPage<{ id: string; impact: string; nodes: unknown[] }[]>(
-    page,
-    `${source}; axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target) })))`,
-  )
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
-
 const url = () => `http://127.0.0.1:${server.port}${dashboardPath}`
 
 describe.skipIf(!hasChromium)('dashboard page in Chromium', () => {
@@ -89,19 +67,12 @@ describe.skipIf(!hasChromium)('dashboard page in Chromium', () => {
     dashboardPath = new URL(link.body.dashboard_url).pathname
     expiresAt = link.body.expires_at
     mkdirSync(SCREENSHOTS, { recursive: true })
-    profileDir = mkdtempSync(join(tmpdir(), 'wds-chromium-'))
-    browser = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: FLAGS,
-      viewport: { width: 1280, height: 900 },
-    })
+    ;({ browser, close: closeBrowser } = await launchChromium({ width: 1280, height: 900 }))
   })
 
   afterAll(async () => {
-    await browser?.close()
+    await closeBrowser?.()
     server?.stop(true)
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true })
     await t?.cleanup()
   })
 

@@ -4,29 +4,17 @@
 // accessibility violation. Screenshots go to test-output/screenshots/ (git-ignored).
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
 import { type TestApp, testApp } from '../support/app'
+import { axeViolations, chromiumOrSkip, launchChromium, SCREENSHOTS } from '../support/chromium'
 
-const CHROMIUM = '/usr/bin/chromium'
-const hasChromium = existsSync(CHROMIUM)
-if (!hasChromium) console.warn(`docs-page: skipped, ${CHROMIUM} is missing (apt-get install chromium)`)
-
-const SCREENSHOTS = join(import.meta.dir, '../../test-output/screenshots')
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const hasChromium = chromiumOrSkip('docs-page')
 
 let t: TestApp
 let server: ReturnType<typeof Bun.serve>
-let profileDir: string
+let closeBrowser: (() => Promise<void>) | undefined
 let browser: BrowserContext
 let origin: string
 let operationCount: number
@@ -45,14 +33,6 @@ async function openDocs(width: number, height: number) {
   return { page, response, requested, consoleErrors }
 }
 
-async function axeViolations(page: Page) {
-  const source = await Bun.file(require.resolve('axe-core/axe.min.js')).text()
-  const result = (await page.evaluate(
-    `${source}; axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 12).map((n) => n.target) })))`,
-  )) as { id: string; impact: string }[]
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
-
 describe.skipIf(!hasChromium)('API reference in Chromium', () => {
   beforeAll(async () => {
     t = await testApp()
@@ -64,18 +44,12 @@ describe.skipIf(!hasChromium)('API reference in Chromium', () => {
       0,
     )
     mkdirSync(SCREENSHOTS, { recursive: true })
-    profileDir = mkdtempSync(join(tmpdir(), 'wds-chromium-'))
-    browser = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: FLAGS,
-    })
+    ;({ browser, close: closeBrowser } = await launchChromium())
   })
 
   afterAll(async () => {
-    await browser?.close()
+    await closeBrowser?.()
     server?.stop(true)
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true })
     await t?.cleanup()
   })
 

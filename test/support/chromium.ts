@@ -1,0 +1,60 @@
+// Headless Chromium for the page tests: Debian's `chromium` driven by playwright-core, skipped with a
+// message where it is missing (CI installs it). One set of flags, one screenshots folder (git-ignored)
+// and one accessibility check, so every page test launches and judges pages alike.
+
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type BrowserContext, chromium, type Page } from 'playwright-core'
+
+export const CHROMIUM = '/usr/bin/chromium'
+
+/** True when Chromium is there; otherwise says which test is skipped and what to install. */
+export function chromiumOrSkip(testName: string): boolean {
+  const present = existsSync(CHROMIUM)
+  if (!present) console.warn(`${testName}: skipped, ${CHROMIUM} is missing (apt-get install chromium)`)
+  return present
+}
+
+/** No sandbox (tests run as root), no GPU, and nothing that reaches the network on its own. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export const SCREENSHOTS = join(import.meta.dir, '../../test-output/screenshots')
+
+/** A browser context in a fresh profile folder; `close` also removes the folder. */
+export async function launchChromium(viewport?: { width: number; height: number }) {
+  const profileDir = mkdtempSync(join(tmpdir(), 'wds-chromium-'))
+  const browser: BrowserContext = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    ...(viewport ? { viewport } : {}),
+  })
+  return {
+    browser,
+    async close() {
+      await browser.close()
+      rmSync(profileDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * axe-core's serious and critical violations on the page. Evaluated through the driver, which the
+ * page's CSP (rightly forbidding every other script) does not govern.
+ */
+export async function axeViolations(page: Page) {
+  const source = await Bun.file(require.resolve('axe-core/axe.min.js')).text()
+  const result = (await page.evaluate(
+    `${source}; axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 12).map((n) => n.target) })))`,
+  )) as { id: string; impact: string; nodes: unknown[] }[]
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
