@@ -5,6 +5,7 @@
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
+import { READS } from '../shared/tool-annotations'
 import { geneticsExamples } from './examples'
 import { jobEventStream } from './job-events'
 import {
@@ -107,7 +108,7 @@ export const uploadsGet = defineOperation(
     params: UploadIdParams,
     output: UploadSession,
     errors: [404],
-    mcp: { tool: 'get_genetics_upload' },
+    mcp: { tool: 'get_genetics_upload', annotations: READS },
   },
   ({ params }, { app, principal }) => getUploadSession(app, scopeOf(principal), params.id),
 )
@@ -166,7 +167,7 @@ export const uploadsParts = defineOperation(
     params: UploadIdParams,
     output: UploadPartsStatus,
     errors: [404, 409, 503],
-    mcp: { tool: 'list_genetics_upload_parts' },
+    mcp: { tool: 'list_genetics_upload_parts', annotations: READS },
   },
   ({ params }, { app, principal }) => getUploadParts(app, scopeOf(principal), params.id),
 )
@@ -201,7 +202,7 @@ export const jobsList = defineOperation(
     grant: 'imports',
     query: JobListQuery,
     output: pageOf(GeneticsJob),
-    mcp: { tool: 'list_genetics_jobs' },
+    mcp: { tool: 'list_genetics_jobs', annotations: READS },
   },
   ({ query }, { app, principal }) => listJobs(app, scopeOf(principal), query),
 )
@@ -218,7 +219,7 @@ export const jobsGet = defineOperation(
     params: JobIdParams,
     output: GeneticsJob,
     errors: [404],
-    mcp: { tool: 'get_genetics_job' },
+    mcp: { tool: 'get_genetics_job', annotations: READS },
   },
   ({ params }, { app, principal }) => getJob(app, scopeOf(principal), params.id),
 )
@@ -273,7 +274,7 @@ export const findingsList = defineOperation(
     grant: 'imports',
     query: FindingListQuery,
     output: FindingList,
-    mcp: { tool: 'list_genetic_findings' },
+    mcp: { tool: 'list_genetic_findings', annotations: READS },
   },
   ({ query }, { app, principal }) =>
     listGeneticFindingsPage(
@@ -297,7 +298,7 @@ export const ancestryRun = defineOperation(
     body: AncestryInput,
     output: AncestryResult,
     errors: [404],
-    mcp: { tool: 'genetics_ancestry' },
+    mcp: { tool: 'genetics_ancestry', annotations: READS },
     x402: {
       price: '0.05',
       description: 'Ancestry estimate from a wallet-owned genetics source',

@@ -65,10 +65,25 @@ function describe(op: AnyOperation, pageable: boolean): string {
   return parts.join('\n\n')
 }
 
+const ANNOTATION_KEYS = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const
+
 /** Refuse declarations a tool call could not serve (the same fail-fast rule as assertRegistry). */
 function assertToolable(op: AnyOperation): void {
   if (op.rawBody) {
     throw new Error(`Operation ${op.id} reads a raw request body and cannot be the MCP tool ${op.mcp?.tool}.`)
+  }
+  // The type requires them; this catches declarations that got past it (casts, plain JS), because a
+  // guessed hint makes clients skip the confirmation a destructive call deserves.
+  const declared = (op.mcp?.annotations ?? {}) as Partial<Record<string, unknown>>
+  const missing = ANNOTATION_KEYS.filter((key) => typeof declared[key] !== 'boolean')
+  if (missing.length > 0) {
+    throw new Error(
+      `Operation ${op.id} (MCP tool ${op.mcp?.tool}) does not declare the annotations ${missing.join(', ')}; ` +
+        'state them in its mcp slot (see modules/shared/tool-annotations.ts).',
+    )
+  }
+  if (declared.readOnly && declared.destructive) {
+    throw new Error(`Operation ${op.id} (MCP tool ${op.mcp?.tool}) cannot be both read-only and destructive.`)
   }
 }
 
@@ -82,7 +97,7 @@ export function buildToolCatalog(operations: readonly AnyOperation[]): ToolDefin
     const input = Type.Object(merged.properties, { additionalProperties: false })
     const pageable = isPageShaped(op, input)
     const objectOutput = isObjectSchema(op.output) && op.produces !== 'text/html'
-    const readOnly = op.method === 'GET'
+    const declared = op.mcp.annotations
     const listing: Tool = {
       name: op.mcp.tool,
       title: op.summary,
@@ -91,10 +106,10 @@ export function buildToolCatalog(operations: readonly AnyOperation[]): ToolDefin
       ...(objectOutput ? { outputSchema: plainJsonSchema(op.output) as Tool['outputSchema'] } : {}),
       annotations: {
         title: op.summary,
-        readOnlyHint: readOnly,
-        destructiveHint: op.method === 'DELETE',
-        idempotentHint: readOnly || op.method === 'PUT' || op.method === 'DELETE',
-        openWorldHint: false,
+        readOnlyHint: declared.readOnly,
+        destructiveHint: declared.destructive,
+        idempotentHint: declared.idempotent,
+        openWorldHint: declared.openWorld,
       },
     }
     tools.push({

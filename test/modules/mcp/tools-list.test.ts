@@ -104,7 +104,14 @@ describe('the tool list is the registry', () => {
       } as never)
       expect(tool.description).toStartWith(op.mcp!.description ?? op.summary)
       expect(tool.description).toContain(`HTTP equivalent: ${op.method} ${op.path}.`)
-      expect(tool.annotations?.readOnlyHint).toBe(op.method === 'GET')
+      const declared = op.mcp!.annotations
+      expect(tool.annotations).toEqual({
+        title: op.summary,
+        readOnlyHint: declared.readOnly,
+        destructiveHint: declared.destructive,
+        idempotentHint: declared.idempotent,
+        openWorldHint: declared.openWorld,
+      })
       expect(JSON.stringify(tool)).not.toContain('"$id"')
     }
   })
