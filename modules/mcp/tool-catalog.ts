@@ -8,6 +8,7 @@ import { type TObject, type TSchema, Type } from '@sinclair/typebox'
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler'
 import type { AnyOperation } from '../shared/operation'
 import { toolInputSchema } from '../shared/registry'
+import { leanInputSchema, leanOutputSchema } from './lean-schema'
 
 export interface ToolDefinition {
   name: string
@@ -21,6 +22,37 @@ export interface ToolDefinition {
   objectOutput: boolean
   /** A GET list with `limit` and `cursor` whose output is `{ data: [...], next_cursor }`. */
   pageable: boolean
+  /** Input fields the token fixes (its user and workspace): optional for a model, filled in from the token. */
+  tokenScoped: TokenScopeField[]
+}
+
+/** The fields every token already answers: who it acts for and in which workspace. */
+export const TOKEN_SCOPE_FIELDS = ['user_id', 'organization_id'] as const
+export type TokenScopeField = (typeof TOKEN_SCOPE_FIELDS)[number]
+
+const SCOPE_FIELD_NOTE: Record<TokenScopeField, string> = {
+  user_id: 'Default: the token’s user.',
+  organization_id: 'Default: the token’s workspace.',
+}
+
+/**
+ * The merged input with `user_id` and `organization_id` optional where the token fixes them, so a
+ * model need not call whoami first. Not for operations whose `user_id` names someone else (minting a
+ * service token): there it stays as declared.
+ */
+function withTokenScopeOptional(
+  op: AnyOperation,
+  merged: TObject,
+): { input: TObject; scoped: TokenScopeField[] } {
+  if (op.ownScopeOnly === false)
+    return { input: Type.Object(merged.properties, { additionalProperties: false }), scoped: [] }
+  const properties: Record<string, TSchema> = { ...merged.properties }
+  const scoped = TOKEN_SCOPE_FIELDS.filter((field) => field in properties)
+  for (const field of scoped) {
+    const declared = properties[field] as TSchema
+    properties[field] = Type.Optional({ ...declared, description: SCOPE_FIELD_NOTE[field] } as TSchema)
+  }
+  return { input: Type.Object(properties, { additionalProperties: false }), scoped }
 }
 
 type Json = Record<string, unknown>
@@ -48,19 +80,18 @@ function isPageShaped(op: AnyOperation, input: TObject): boolean {
 }
 
 function describe(op: AnyOperation, pageable: boolean): string {
-  const parts = [op.mcp?.description ?? op.summary]
-  if (op.description && !op.mcp?.description) parts.push(op.description)
-  if (pageable) {
-    parts.push(
-      'Paged: `limit` sets the page size and `next_cursor` of a result, passed as `cursor`, gives the next page.',
-    )
-  }
-  parts.push(`HTTP equivalent: ${op.method} ${op.path}.`)
+  // The title carries the summary; the description says the rest, without repeating it.
+  const parts = [op.mcp?.description ?? op.description ?? op.summary]
+  if (pageable)
+    parts.push('Paged: pass `next_cursor` of a result as `cursor` for the next page; `limit` sets its size.')
   if (op.example) {
     // The same example the API reference shows, as the flat arguments a tool call takes. The example
     // result stays out: the output schema already describes it, and results made tools/list 1.5x larger.
+    // The token's own user and workspace are left out, as a model should leave them out.
     const { params, query, body } = op.example.request
-    parts.push(`Example arguments: ${JSON.stringify({ ...params, ...query, ...body })}`)
+    const args: Record<string, unknown> = { ...params, ...query, ...body }
+    if (op.ownScopeOnly !== false) for (const field of TOKEN_SCOPE_FIELDS) delete args[field]
+    parts.push(`Example arguments: ${JSON.stringify(args)}`)
   }
   return parts.join('\n\n')
 }
@@ -92,9 +123,8 @@ export function buildToolCatalog(operations: readonly AnyOperation[]): ToolDefin
   for (const op of operations) {
     if (!op.mcp) continue
     assertToolable(op)
-    const merged = toolInputSchema(op)
     // Refuse unknown arguments: a misspelt filter silently ignored would give a model the wrong data.
-    const input = Type.Object(merged.properties, { additionalProperties: false })
+    const { input, scoped } = withTokenScopeOptional(op, toolInputSchema(op))
     const pageable = isPageShaped(op, input)
     const objectOutput = isObjectSchema(op.output) && op.produces !== 'text/html'
     const declared = op.mcp.annotations
@@ -102,10 +132,10 @@ export function buildToolCatalog(operations: readonly AnyOperation[]): ToolDefin
       name: op.mcp.tool,
       title: op.summary,
       description: describe(op, pageable),
-      inputSchema: plainJsonSchema(input) as Tool['inputSchema'],
-      ...(objectOutput ? { outputSchema: plainJsonSchema(op.output) as Tool['outputSchema'] } : {}),
+      inputSchema: leanInputSchema(input) as Tool['inputSchema'],
+      ...(objectOutput ? { outputSchema: leanOutputSchema(op.output) as Tool['outputSchema'] } : {}),
+      // The title is the tool's own; repeating it in the annotations would only add bytes.
       annotations: {
-        title: op.summary,
         readOnlyHint: declared.readOnly,
         destructiveHint: declared.destructive,
         idempotentHint: declared.idempotent,
@@ -120,6 +150,7 @@ export function buildToolCatalog(operations: readonly AnyOperation[]): ToolDefin
       inputCheck: TypeCompiler.Compile(input),
       objectOutput,
       pageable,
+      tokenScoped: scoped,
     })
   }
   return tools
