@@ -16,6 +16,7 @@ import { geneticsTasks } from './genetics/tasks'
 import { goalsModule } from './goals'
 import { importsModule } from './imports'
 import { mcpModule } from './mcp'
+import { oauthModule } from './oauth'
 import { privacyModule } from './privacy'
 import { resumePendingDeletions } from './privacy/deletion'
 import { privacyTasks } from './privacy/export'
@@ -58,6 +59,7 @@ export const MODULES: readonly DomainModule[] = [
   dashboardsModule,
   privacyModule,
   providersModule,
+  oauthModule,
   mcpModule,
   consoleModule,
 ]

@@ -66,7 +66,9 @@ describe('authentication', () => {
     const r = await postMcp(h.base, initialize)
     expect(r.status).toBe(401)
     expect(r.headers.get('content-type')).toStartWith('application/problem+json')
-    expect(r.headers.get('www-authenticate')).toBe('Bearer realm="wellness"')
+    expect(r.headers.get('www-authenticate')).toBe(
+      `Bearer realm="wellness", resource_metadata="${h.t.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp"`,
+    )
     expect(r.json).toMatchObject({
       status: 401,
       title: 'Unauthorized',
@@ -78,7 +80,9 @@ describe('authentication', () => {
   it('refuses an unknown token with 401 invalid_token, before reading the body', async () => {
     const r = await postMcp(h.base, 'not json at all', { authorization: 'Bearer wds_sk_nope' })
     expect(r.status).toBe(401)
-    expect(r.headers.get('www-authenticate')).toBe('Bearer realm="wellness", error="invalid_token"')
+    expect(r.headers.get('www-authenticate')).toBe(
+      `Bearer realm="wellness", error="invalid_token", resource_metadata="${h.t.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp"`,
+    )
     expect(r.json.type).toEndWith('/problems/unauthorized')
   })
 
