@@ -17,6 +17,7 @@ export function docsPageHtml(nonce: string): string {
 .swagger-ui .info .title small{background:#3b4151}
 .swagger-ui .info .url,.swagger-ui .opblock-description-wrapper p,.swagger-ui .response-col_links,.swagger-ui .parameter__in,.swagger-ui .parameter__type,.swagger-ui .prop-format{color:#3b4151}
 .swagger-ui .opblock .opblock-summary-description{color:#1b1f24}
+.swagger-ui .info a,.swagger-ui .info .link{color:#0b4f94}
 .swagger-ui .opblock.opblock-get .opblock-summary-method{background:#0b5cad}.swagger-ui .opblock.opblock-post .opblock-summary-method{background:#146c43}
 .swagger-ui .opblock.opblock-delete .opblock-summary-method{background:#b42318}.swagger-ui .opblock.opblock-put .opblock-summary-method{background:#8a4b00}
 .swagger-ui .opblock.opblock-patch .opblock-summary-method{background:#0d6e6e}
