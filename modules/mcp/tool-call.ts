@@ -128,7 +128,8 @@ function withTokenScope(tool: ToolDefinition, raw: Record<string, unknown>, prin
   return filled
 }
 
-async function runTool(tool: ToolDefinition, given: Record<string, unknown>, caller: ToolCaller) {
+/** One tool call that throws its problem (for resource templates, which answer with protocol errors). */
+export async function runTool(tool: ToolDefinition, given: Record<string, unknown>, caller: ToolCaller) {
   assertMayCall(tool.op, caller.principal)
   const raw = withTokenScope(tool, given, caller.principal)
   const rawParts = splitToolArguments(tool.op, raw)
