@@ -5,7 +5,7 @@
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
-import { READS } from '../shared/tool-annotations'
+import { CREATES, READS, REMOVES } from '../shared/tool-annotations'
 import { geneticsExamples } from './examples'
 import { jobEventStream } from './job-events'
 import {
@@ -70,6 +70,7 @@ export const uploadsCreate = defineOperation(
     output: CreatedUploadSession,
     status: 201,
     errors: [413, 503],
+    mcp: { tool: 'create_genetics_upload', annotations: CREATES },
   },
   ({ body }, { app, principal }) => createUploadSession(app, principal, body),
 )
@@ -130,6 +131,13 @@ export const uploadsComplete = defineOperation(
     maxBodyBytes: 2 * 1024 * 1024,
     output: UploadSession,
     errors: [404, 409, 410, 503],
+    mcp: {
+      tool: 'complete_genetics_upload',
+      description:
+        'Finish an upload whose bytes were PUT to its upload_url: checks size, checksum and content and queues the analysis. Returns at once with job_id; follow the job with get_genetics_job or the resource wellness://genetics/jobs/{id}. Calling it again after completion changes nothing.',
+      // Completion is idempotent (a second call answers the same session) and starts at most one job.
+      annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+    },
   },
   ({ params, body }, { app, principal }) => completeUpload(app, scopeOf(principal), params.id, body),
 )
@@ -187,6 +195,7 @@ export const uploadsCancel = defineOperation(
     params: UploadIdParams,
     output: UploadSession,
     errors: [404, 409, 503],
+    mcp: { tool: 'cancel_genetics_upload', annotations: REMOVES },
   },
   ({ params }, { app, principal }) => cancelUpload(app, scopeOf(principal), params.id),
 )
@@ -258,6 +267,7 @@ export const jobsCancel = defineOperation(
     params: JobIdParams,
     output: GeneticsJob,
     errors: [404, 409],
+    mcp: { tool: 'cancel_genetics_job', annotations: REMOVES },
   },
   ({ params }, { app, principal }) => cancelJob(app, scopeOf(principal), params.id),
 )

@@ -58,23 +58,29 @@ function copyKeys(node: Json, keys: readonly string[]): Json {
 
 /** A tool's input schema for a model: everything that helps it call, nothing else. */
 export function leanInputSchema(schema: unknown): Json {
-  const walk = (raw: unknown): Json => {
+  // Field descriptions on the arguments themselves; nested ones (inside an array's items) are dropped,
+  // the argument's own description says what the items are.
+  const walk = (raw: unknown, depth: number): Json => {
     const node = (raw ?? {}) as Json
     const asEnum = literalUnion(node)
-    if (asEnum) return asEnum
+    if (asEnum) {
+      if (depth > 1) delete asEnum.description
+      return asEnum
+    }
     const out = copyKeys(node, INPUT_KEYS)
+    if (depth > 1) delete out.description
     if (node.properties && typeof node.properties === 'object') {
       out.properties = Object.fromEntries(
-        Object.entries(node.properties as Json).map(([name, value]) => [name, walk(value)]),
+        Object.entries(node.properties as Json).map(([name, value]) => [name, walk(value, depth + 1)]),
       )
     }
-    if (node.items && typeof node.items === 'object') out.items = walk(node.items)
+    if (node.items && typeof node.items === 'object') out.items = walk(node.items, depth + 1)
     for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
-      if (Array.isArray(node[key])) out[key] = (node[key] as unknown[]).map(walk)
+      if (Array.isArray(node[key])) out[key] = (node[key] as unknown[]).map((o) => walk(o, depth))
     }
     return out
   }
-  return walk(JSON.parse(JSON.stringify(schema)))
+  return walk(JSON.parse(JSON.stringify(schema)), 0)
 }
 
 /** A tool's output schema for a model: the shape near the top, looser below. */

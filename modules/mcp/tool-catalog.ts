@@ -79,9 +79,16 @@ function isPageShaped(op: AnyOperation, input: TObject): boolean {
   )
 }
 
+/** Example arguments not worth their bytes in tools/list: none at all, or only the record's id. */
+export function isBareExample(args: Record<string, unknown>): boolean {
+  const keys = Object.keys(args)
+  return keys.length === 0 || (keys.length === 1 && keys[0] === 'id')
+}
+
 function describe(op: AnyOperation, pageable: boolean): string {
-  // The title carries the summary; the description says the rest, without repeating it.
-  const parts = [op.mcp?.description ?? op.description ?? op.summary]
+  // The summary appears once: as the title when the operation says more, else leading the description.
+  const own = op.mcp?.description ?? op.description
+  const parts = [own ?? op.summary]
   if (pageable)
     parts.push('Paged: pass `next_cursor` of a result as `cursor` for the next page; `limit` sets its size.')
   if (op.example) {
@@ -91,7 +98,8 @@ function describe(op: AnyOperation, pageable: boolean): string {
     const { params, query, body } = op.example.request
     const args: Record<string, unknown> = { ...params, ...query, ...body }
     if (op.ownScopeOnly !== false) for (const field of TOKEN_SCOPE_FIELDS) delete args[field]
-    parts.push(`Example arguments: ${JSON.stringify(args)}`)
+    // An example of nothing, or of a lone id, tells a model nothing its input schema does not.
+    if (!isBareExample(args)) parts.push(`Example arguments: ${JSON.stringify(args)}`)
   }
   return parts.join('\n\n')
 }
@@ -128,10 +136,12 @@ export function buildToolCatalog(operations: readonly AnyOperation[]): ToolDefin
     const pageable = isPageShaped(op, input)
     const objectOutput = isObjectSchema(op.output) && op.produces !== 'text/html'
     const declared = op.mcp.annotations
+    const description = describe(op, pageable)
     const listing: Tool = {
       name: op.mcp.tool,
-      title: op.summary,
-      description: describe(op, pageable),
+      // Without a description of its own the summary leads the description; a title would repeat it.
+      ...((op.mcp.description ?? op.description) ? { title: op.summary } : {}),
+      description,
       inputSchema: leanInputSchema(input) as Tool['inputSchema'],
       ...(objectOutput ? { outputSchema: leanOutputSchema(op.output) as Tool['outputSchema'] } : {}),
       // The title is the tool's own; repeating it in the annotations would only add bytes.

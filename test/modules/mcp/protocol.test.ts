@@ -175,9 +175,13 @@ describe('malformed calls are protocol errors', () => {
     expect(r.json.error.message).toContain('Content-Type must be application/json')
   })
 
-  it('reads a JSON-RPC message as large as the largest tool body (file imports), and no larger', () => {
+  it('reads a JSON-RPC message as large as the largest tool body (file imports, upload completion), and no larger', () => {
     const importLimit = Math.ceil(4096 * 1.4) + 65_536
-    expect(mcpMessageLimit(h.t.context.operations, h.t.config)).toBe(importLimit + 64 * 1024)
+    // complete_genetics_upload takes up to 2 MB of part ETags (its operation's own limit).
+    const completionLimit = 2 * 1024 * 1024
+    expect(mcpMessageLimit(h.t.context.operations, h.t.config)).toBe(
+      Math.max(importLimit, completionLimit) + 64 * 1024,
+    )
   })
 
   it('answers a body over that size with a 413 problem, as the rest of the API does', async () => {
