@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
-const all = ['http', 'genetics', 'labs']
+const all = ['http', 'heavy-paths', 'genetics', 'labs']
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : all
 for (const name of wanted) {
   const file = join(import.meta.dir, `${name}.ts`)

@@ -4,6 +4,7 @@ import m0 from './0000_init.sql' with { type: 'text' }
 import m1 from './0001_observation_comparator_flag_specimen.sql' with { type: 'text' }
 import m2 from './0002_withdrawable_credentials.sql' with { type: 'text' }
 import m3 from './0003_privacy_and_lab_sites.sql' with { type: 'text' }
+import m4 from './0004_observation_windows_and_counts.sql' with { type: 'text' }
 
 export const migrationJournal = journal
 export const migrationSql: Record<string, string> = {
@@ -11,4 +12,5 @@ export const migrationSql: Record<string, string> = {
   '0001_observation_comparator_flag_specimen': m1,
   '0002_withdrawable_credentials': m2,
   '0003_privacy_and_lab_sites': m3,
+  '0004_observation_windows_and_counts': m4,
 }

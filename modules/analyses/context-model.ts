@@ -74,6 +74,10 @@ export const HealthContext = Type.Object(
     ),
     text: Type.String({ description: 'The same facts as a few plain lines, for a prompt.' }),
     truncated: Type.Boolean({ description: 'True when items were left out to stay within the size bound.' }),
+    window_note: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Set when the user holds more observations than one request reads: only the newest were read, and this says from when.',
+    }),
     size: Type.Object({ bytes: Type.Integer(), limit: Type.Integer() }),
   },
   { $id: 'HealthContext' },
@@ -102,6 +106,10 @@ export const RetestReminders = Type.Object(
     generated_at: Type.String({ format: 'date-time' }),
     reminders: Type.Array(RetestReminder),
     overdue: Type.Integer(),
+    window_note: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Set when the user holds more observations than one request reads: only the newest were read, and this says from when.',
+    }),
   },
   { $id: 'RetestReminders' },
 )

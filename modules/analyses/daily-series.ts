@@ -4,29 +4,59 @@
 
 import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
-import { listObservations } from '../sources/service'
+import { listObservations, type ObservationRow } from '../sources/service'
 import { dailyValues, wearableMetricByCode } from '../wearables/service'
 import type { WearableSeries } from './inputs'
+import { MAX_ANALYSIS_SERIES_ROWS, type WindowCut } from './read-window'
 
+const DAY_MS = 86_400_000
+
+/**
+ * The daily series of the given sources, reading the newest MAX_ANALYSIS_SERIES_ROWS rows of each
+ * modality. When that bound is reached, days within two days of the oldest row read (a local day spans up
+ * to a day either side of its UTC date) may be partial and are dropped with everything older.
+ */
 export async function loadDailySeries(
   app: AppContext,
   scope: Scope,
   sourceIds: string[],
   metrics?: string[],
-): Promise<WearableSeries[]> {
-  const rows = (await listObservations(app, scope, { sourceIds, codes: metrics })).filter(
-    (o) => o.modality === 'wearables' || o.modality === 'behavioral',
-  )
-  const codes = [...new Set(rows.map((o) => o.code))].sort()
+): Promise<{ series: WearableSeries[]; cut: WindowCut | null }> {
+  const byCode = new Map<string, ObservationRow[]>()
+  let coveredFrom: string | null = null
+  for (const modality of ['wearables', 'behavioral'] as const) {
+    const rows = await listObservations(app, scope, {
+      modality,
+      sourceIds,
+      codes: metrics,
+      newest: MAX_ANALYSIS_SERIES_ROWS,
+    })
+    if (rows.length >= MAX_ANALYSIS_SERIES_ROWS && (!coveredFrom || rows[0].observed_at > coveredFrom))
+      coveredFrom = rows[0].observed_at
+    for (const row of rows) {
+      const list = byCode.get(row.code)
+      if (list) list.push(row)
+      else byCode.set(row.code, [row])
+    }
+  }
+  const firstWholeDay = coveredFrom
+    ? new Date(Date.parse(coveredFrom.slice(0, 10)) + 2 * DAY_MS).toISOString().slice(0, 10)
+    : null
   const out: WearableSeries[] = []
-  for (const code of codes) {
+  for (const code of [...byCode.keys()].sort()) {
     const metric = wearableMetricByCode(code)
     if (!metric) continue
-    const values = dailyValues(
-      metric,
-      rows.filter((o) => o.code === code),
+    const values = dailyValues(metric, byCode.get(code) ?? []).filter(
+      (d) => !firstWholeDay || d.date >= firstWholeDay,
     )
     if (values.length > 0) out.push({ code, values })
   }
-  return out
+  const cut = coveredFrom
+    ? {
+        what: 'wearable and behavioral series' as const,
+        covered_from: coveredFrom,
+        max_rows: MAX_ANALYSIS_SERIES_ROWS,
+      }
+    : null
+  return { series: out, cut }
 }

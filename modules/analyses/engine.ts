@@ -114,7 +114,7 @@ export function runAnalysis(
   const modalities = [
     ...new Set<ModalityName>(inputs.sources.map((s) => s.modality as ModalityName)),
   ].sort() as ModalityName[]
-  const limitations = [...wearables.limitations]
+  const limitations = [...wearables.limitations, ...(inputs.window_notes ?? [])]
   const indeterminate = observations.filter((o) => o.status === 'indeterminate')
   if (indeterminate.length > 0)
     limitations.push(

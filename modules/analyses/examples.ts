@@ -770,6 +770,7 @@ export const analysesExamples = {
       ],
       text: 'LDL cholesterol: 162 mg/dL (high, 2026-01-05, src_01kt1gw6g02sc0xx7jcac0y93h)\nGlucose (fasting): 95 mg/dL (in_range, 2026-01-05, src_01kt1gw6g02sc0xx7jcac0y93h)\nResting heart rate: 67 /min (unknown, 2026-01-09, src_01kt1gw6g02sc0xx7jcac0y93m)\nSteps: 3000 steps (unknown, 2026-01-09, src_01kt1gw6g02sc0xx7jcac0y93m)\nGenotype: APOE e3/e4: Carries APOE e4: on average higher LDL cholesterol and a higher risk of late-onset Alzheimer disease; a risk factor, not a diagnosis. rs7412 had no carrier finding and is read as reference; if the file did not cover it, the genotype may differ. e3/e4 (src_01kt1gw6g02sc0xx7jcac0y965)\nGenotype: APOE rs429358 (defines ε4 with rs7412) T/C (src_01kt1gw6g02sc0xx7jcac0y965)\nGoal: LDL under 130 (not met)\nbiomarkers: last data 2026-01-05\nwearables: last data 2026-01-10 (stale)\ngenetics: last data 2026-01-15',
       truncated: false,
+      window_note: null,
       size: {
         bytes: 3927,
         limit: 8192,
@@ -804,6 +805,7 @@ export const analysesExamples = {
         },
       ],
       overdue: 0,
+      window_note: null,
     },
   },
   'analyses.query': {

@@ -7,13 +7,31 @@ import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import { notFound } from '../shared/problem'
 import type { Source } from '../sources/model'
-import { getSource, listObservations, listSources } from '../sources/service'
+import { getSource, listObservationFields, listSources } from '../sources/service'
 import { wearableMetricByCode } from '../wearables/service'
 import { apoeOfSource } from './apoe'
 import { loadDailySeries } from './daily-series'
-import type { AnalysisInputs, GeneticFindingInput, SourceInput } from './inputs'
+import type { AnalysisInputs, GeneticFindingInput, ObservationInput, SourceInput } from './inputs'
+import { MAX_ANALYSIS_OBSERVATIONS, type WindowCut, windowNote } from './read-window'
 
 const MAX_SOURCES = 1000
+
+/** The fields of an observation the engine reads (inputs.ts), and no more: a long window stays cheap. */
+const OBSERVATION_FIELDS = [
+  'id',
+  'source_id',
+  'modality',
+  'code',
+  'original_name',
+  'value',
+  'value_text',
+  'unit',
+  'observed_at',
+  'observed_end',
+  'reference_low',
+  'reference_high',
+  'source_ref',
+] as const satisfies readonly (keyof ObservationInput)[]
 
 const toSourceInput = (s: Source): SourceInput => ({
   id: s.id,
@@ -56,16 +74,37 @@ export async function gatherInputs(
   const seriesSources = options.wearablesOnly
     ? byModality('wearables')
     : [...byModality('wearables'), ...byModality('behavioral')]
-  const wearables =
-    seriesSources.length > 0 ? await loadDailySeries(app, scope, seriesSources, options.metrics) : []
-  // Lab results, and behavioral records the metric catalog does not know, are judged one by one.
-  const observationSources = [...byModality('biomarkers'), ...byModality('behavioral')]
-  const observations =
-    !options.wearablesOnly && observationSources.length > 0
-      ? (await listObservations(app, scope, { sourceIds: observationSources })).filter(
-          (o) => o.modality === 'biomarkers' || !wearableMetricByCode(o.code),
-        )
-      : []
+  const cuts: WindowCut[] = []
+  const series =
+    seriesSources.length > 0
+      ? await loadDailySeries(app, scope, seriesSources, options.metrics)
+      : { series: [], cut: null }
+  if (series.cut) cuts.push(series.cut)
+  const wearables = series.series
+  // Lab results, and behavioral records the metric catalog does not know, are judged one by one: the
+  // newest of each modality, up to a bound, so a user's whole history is never loaded at once.
+  const observations: ObservationInput[] = []
+  for (const modality of options.wearablesOnly ? [] : (['biomarkers', 'behavioral'] as const)) {
+    const ids = byModality(modality)
+    if (ids.length === 0) continue
+    const rows = await listObservationFields(
+      app,
+      scope,
+      { modality, sourceIds: ids, newest: MAX_ANALYSIS_OBSERVATIONS },
+      OBSERVATION_FIELDS,
+    )
+    if (rows.length >= MAX_ANALYSIS_OBSERVATIONS)
+      cuts.push({
+        what: 'lab and diary results',
+        covered_from: rows[0].observed_at,
+        max_rows: MAX_ANALYSIS_OBSERVATIONS,
+      })
+    for (const o of rows)
+      if (o.modality === 'biomarkers' || !wearableMetricByCode(o.code)) observations.push(o)
+  }
+  observations.sort((a, b) =>
+    a.observed_at < b.observed_at ? -1 : a.observed_at > b.observed_at ? 1 : a.id < b.id ? -1 : 1,
+  )
   const geneticSources = options.wearablesOnly ? [] : byModality('genetics')
   const findings: GeneticFindingInput[] =
     geneticSources.length > 0
@@ -113,5 +152,6 @@ export async function gatherInputs(
     wearables,
     findings,
     apoe,
+    window_notes: cuts.map(windowNote),
   }
 }

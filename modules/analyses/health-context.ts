@@ -114,6 +114,7 @@ export async function buildHealthContext(
     freshness,
     text: '',
     truncated: false,
+    window_note: inputs.window_notes?.join(' ') || null,
     size: { bytes: 0, limit: HEALTH_CONTEXT_LIMIT_BYTES },
   }
   return bound(context)
@@ -130,6 +131,7 @@ function textOf(c: HealthContext): string {
     ...c.freshness
       .filter((f) => f.sources > 0)
       .map((f) => `${f.modality}: last data ${f.latest_at?.slice(0, 10)}${f.stale ? ' (stale)' : ''}`),
+    ...(c.window_note ? [c.window_note] : []),
   ]
   return lines.join('\n')
 }

@@ -70,6 +70,8 @@ export interface AnalysisInputs {
   wearables: WearableSeries[]
   findings: GeneticFindingInput[]
   apoe: ApoeInput[]
+  /** Set when a read was bounded (read-window.ts): what was left out, said in the answer's limitations. */
+  window_notes?: string[]
 }
 
 export interface Catalogs {

@@ -86,7 +86,7 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
   )
 
   const statements: Omit<QueryStatement, 'id'>[] = []
-  const notes: string[] = []
+  const notes: string[] = [...(inputs.window_notes ?? [])]
   const analysisCitation = (code: string): QueryCitation[] =>
     analysis?.interpretations.some((i) => i.code === code)
       ? [

@@ -79,5 +79,6 @@ export async function retestReminders(app: AppContext, scope: Scope): Promise<Re
     generated_at: now.toISOString(),
     reminders,
     overdue: reminders.filter((r) => r.overdue).length,
+    window_note: inputs.window_notes?.join(' ') || null,
   }
 }

@@ -3,7 +3,7 @@
 // authorizes, and the two lookups of the expiry sweep, which is the service's own housekeeping (the
 // scope then comes from the row found).
 
-import { and, asc, desc, eq, gt, inArray, lt, lte, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, type SQL, sum } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import type { Scope } from '../shared/principal'
 import { ancestryResults, geneticFindings, geneticsJobs, geneticsUploads } from './tables'
@@ -24,6 +24,21 @@ export async function insertUpload(
 ): Promise<UploadRow> {
   const [inserted] = await db.insert(geneticsUploads).values(row).returning()
   return inserted
+}
+
+/** How many of the caller's sessions are still open (pending, not yet expired) and their declared bytes. */
+export async function openUploadTotals(
+  db: Database,
+  scope: Scope,
+  now: string,
+): Promise<{ sessions: number; bytes: number }> {
+  const [row] = await db
+    .select({ sessions: count(), bytes: sum(geneticsUploads.size_bytes) })
+    .from(geneticsUploads)
+    .where(
+      and(uploadInScope(scope), eq(geneticsUploads.state, 'pending'), gt(geneticsUploads.expires_at, now)),
+    )
+  return { sessions: row?.sessions ?? 0, bytes: Number(row?.bytes ?? 0) }
 }
 
 export async function findUpload(db: Database, scope: Scope, id: string): Promise<UploadRow | undefined> {

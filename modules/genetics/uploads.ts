@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AppContext } from '../shared/context'
 import { hashSecret, newId, newSecret } from '../shared/ids'
+import { withKeyLock } from '../shared/keyed-lock'
 import { type Principal, type Scope, scopeOf } from '../shared/principal'
 import { notFound, ProblemError } from '../shared/problem'
 import { LocalDiskStorage, partSpan, S3Storage, sha256OfBlob } from '../shared/storage'
@@ -59,7 +60,54 @@ export async function createUploadSession(
   const depth = input.annotation_depth ?? 'compact'
   await assertUploadAllowed(app, principal, depth)
   await sweepExpiredUploads(app, SWEEP_PER_CREATE)
+  // The caps are checked and the session recorded one at a time per user, so parallel creates cannot
+  // slip past them together.
+  return withKeyLock(`uploads:${scope.organization_id}:${scope.user_id}`, async () => {
+    await assertOpenUploadRoom(app, scope, input.size_bytes)
+    return openNewSession(app, scope, input, depth)
+  })
+}
 
+/** 422 naming the cap when one more open session, or its declared bytes, would pass the user's caps. */
+async function assertOpenUploadRoom(app: AppContext, scope: Scope, sizeBytes: number): Promise<void> {
+  const { maxOpenUploads, maxOpenUploadBytes } = app.config.genetics
+  const open = await repo.openUploadTotals(app.db, scope, app.clock.now().toISOString())
+  // With billing, the plan's queued-WGS-job quota (plan-rules.ts) already caps how many may be open.
+  if (!app.config.billingEnabled && open.sessions >= maxOpenUploads) {
+    throw new ProblemError(
+      'limitExceeded',
+      `This user has ${open.sessions} open upload sessions; at most ${maxOpenUploads} may be open at once (GENETICS_MAX_OPEN_UPLOADS). Complete or cancel one (POST /genetics/uploads/{id}/cancel), or wait for it to expire.`,
+      {
+        extra: {
+          limit: 'GENETICS_MAX_OPEN_UPLOADS',
+          max_sessions: maxOpenUploads,
+          open_sessions: open.sessions,
+        },
+      },
+    )
+  }
+  if (open.bytes + sizeBytes > maxOpenUploadBytes) {
+    throw new ProblemError(
+      'limitExceeded',
+      `This user's open upload sessions declare ${open.bytes} bytes and this one ${sizeBytes}; together they may declare at most ${maxOpenUploadBytes} (GENETICS_MAX_OPEN_UPLOAD_BYTES). Complete or cancel an open session first.`,
+      {
+        extra: {
+          limit: 'GENETICS_MAX_OPEN_UPLOAD_BYTES',
+          max_bytes: maxOpenUploadBytes,
+          open_bytes: open.bytes,
+          declared_bytes: sizeBytes,
+        },
+      },
+    )
+  }
+}
+
+async function openNewSession(
+  app: AppContext,
+  scope: Scope,
+  input: UploadSessionInput,
+  depth: NonNullable<UploadSessionInput['annotation_depth']>,
+): Promise<CreatedUploadSession> {
   const now = app.clock.now()
   const id = newId('upl', now.getTime())
   const token = newSecret('ut_')

@@ -29,9 +29,8 @@ function validate(body: GoalCreateBody): void {
 async function withProgress(app: AppContext, scope: Scope, row: repo.GoalRow): Promise<Goal> {
   let progress: Goal['progress'] = null
   if (row.marker) {
-    const latest = (await listObservations(app, scope, { codes: [row.marker] }))
-      .filter((o) => o.value !== null)
-      .at(-1)
+    // The one newest numeric result, read through the (scope, code, time) index: never the whole series.
+    const [latest] = await listObservations(app, scope, { codes: [row.marker], numeric: true, newest: 1 })
     if (latest) {
       const comparable =
         row.target_value !== null && row.direction !== null && (!row.unit || row.unit === latest.unit)

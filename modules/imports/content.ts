@@ -12,6 +12,14 @@ export interface Content {
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/
 
 export function readContent(body: { text?: string; data_base64?: string }, maxBytes: number): Content {
+  return contentOf(readContentBytes(body, maxBytes))
+}
+
+/** The uploaded bytes, checked for size and emptiness; decoding them as text is left to `contentOf`. */
+export function readContentBytes(
+  body: { text?: string; data_base64?: string },
+  maxBytes: number,
+): Uint8Array {
   const hasText = typeof body.text === 'string'
   const hasBase64 = typeof body.data_base64 === 'string'
   if (hasText && hasBase64)
@@ -31,6 +39,11 @@ export function readContent(body: { text?: string; data_base64?: string }, maxBy
   if (bytes.byteLength === 0 || (hasText && (body.text as string).trim() === '')) {
     throw invalidField(hasText ? '/text' : '/data_base64', 'The content is empty.')
   }
+  return bytes
+}
+
+/** The bytes with their text form (null for binary content). */
+export function contentOf(bytes: Uint8Array): Content {
   return { bytes, text: asText(bytes) }
 }
 

@@ -24,7 +24,7 @@ export const importsFile = defineOperation(
     status: 201,
     maxBodyBytes: importBodyLimit,
     tooLargeHint: { detail: UPLOAD_SESSION_HINT, extra: { upload_session_path: UPLOAD_SESSION_PATH } },
-    errors: [413, 422],
+    errors: [413, 422, 503],
     mcp: {
       tool: 'import_file',
       annotations: CREATES,

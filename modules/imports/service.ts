@@ -6,11 +6,12 @@ import { importGenotypeFile } from '../genetics/service'
 import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import type { Source } from '../sources/model'
-import { createSource } from '../sources/service'
-import { readContent } from './content'
+import { assertSourceSize, createSource } from '../sources/service'
+import { readContentBytes } from './content'
 import { dryRunResult } from './dry-run'
 import type { ImportFileBody, ImportResult } from './model'
-import { parseContent } from './parse-content'
+import type { ParseOutcome } from './parse-content'
+import { parseInWorker, TooManyObservations } from './parse-in-worker'
 import { unreadable } from './problems'
 
 /** The request body limit: base64 of a file at IMPORT_MAX_BYTES, plus room for the other fields. */
@@ -38,21 +39,36 @@ function resultOf(
   }
 }
 
+/** Detect and parse on a worker thread; a file with too many observations is 413 before they are copied. */
+async function parse(app: AppContext, bytes: Uint8Array, provider: string | null): Promise<ParseOutcome> {
+  try {
+    return await parseInWorker(
+      {
+        bytes,
+        provider,
+        uploadedAt: app.clock.now().toISOString(),
+        maxUnzippedBytes: app.config.importMaxBytes * 25,
+        maxObservations: app.config.observations.maxPerSource,
+      },
+      app.config.importParseWorkers,
+    )
+  } catch (error) {
+    if (error instanceof TooManyObservations) assertSourceSize(app, error.observationCount)
+    throw error
+  }
+}
+
 export async function importFile(app: AppContext, scope: Scope, body: ImportFileBody): Promise<ImportResult> {
-  const content = readContent(body, app.config.importMaxBytes)
+  const bytes = readContentBytes(body, app.config.importMaxBytes)
   const provider = body.provider?.trim() || null
-  const outcome = await parseContent(content, {
-    provider,
-    uploadedAt: app.clock.now(),
-    maxUnzippedBytes: app.config.importMaxBytes * 25,
-  })
+  const outcome = await parse(app, bytes, provider)
   if (outcome.kind === 'genetics') {
     if (body.dry_run)
       throw unreadable(
         'A genotype file is analysed when it is stored; a dry run cannot preview it. Import it without dry_run.',
       )
     const source = await importGenotypeFile(app, scope, {
-      bytes: content.bytes,
+      bytes,
       filename: body.filename ?? null,
       content_type: body.content_type ?? null,
       provider,

@@ -146,6 +146,27 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'Largest file POST /imports/file accepts, in bytes of decoded content (text or data_base64); the request body may be a third larger for base64. Larger gets 413.',
   },
   {
+    name: 'IMPORT_PARSE_WORKERS',
+    kind: 'integer',
+    default: '1',
+    description:
+      'Files POST /imports/file parses at the same time, each on its own worker thread off the request loop; more imports wait their turn. Bounds the memory parsing takes.',
+  },
+  {
+    name: 'OBSERVATIONS_MAX_PER_SOURCE',
+    kind: 'integer',
+    default: '100000',
+    description:
+      'Most observations one import or sync may store (wearable samples count once per day and device); more gets 413.',
+  },
+  {
+    name: 'OBSERVATIONS_MAX_PER_USER',
+    kind: 'integer',
+    default: '1000000',
+    description:
+      "Most observations one user's live sources may hold; an import that would pass it gets 422 `limit-exceeded` (delete old sources to make room).",
+  },
+  {
     name: 'EXPORT_INLINE_MAX_BYTES',
     kind: 'integer',
     default: '52428800',
@@ -219,6 +240,20 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     kind: 'integer',
     default: '5368709120',
     description: 'Largest genetics file an upload session accepts (bytes, default 5 GiB); larger gets 413.',
+  },
+  {
+    name: 'GENETICS_MAX_OPEN_UPLOADS',
+    kind: 'integer',
+    default: '5',
+    description:
+      "Open (pending, unexpired) genetics upload sessions one user may hold; one more gets 422 `limit-exceeded`. With BILLING_ENABLED the plan's queued-WGS-job quota caps them instead.",
+  },
+  {
+    name: 'GENETICS_MAX_OPEN_UPLOAD_BYTES',
+    kind: 'integer',
+    default: '10737418240',
+    description:
+      "Total declared size of one user's open genetics upload sessions (bytes, default 10 GiB); a session that would pass it gets 422 `limit-exceeded`.",
   },
   {
     name: 'GENETICS_UPLOAD_TTL_SECONDS',
@@ -305,6 +340,10 @@ export interface Config {
   maxBodyBytes: number
   /** Largest decoded file POST /imports/file accepts. */
   importMaxBytes: number
+  /** Imports parsed at once, each on a worker thread. */
+  importParseWorkers: number
+  /** Caps on stored observations: per import or sync, and per user across live sources. */
+  observations: { maxPerSource: number; maxPerUser: number }
   exportInlineMaxBytes: number
   exportUrlTtlSeconds: number
   wearables: { whoop: OAuthClient | null; oura: OAuthClient | null }
@@ -312,7 +351,13 @@ export interface Config {
   billingEnabled: boolean
   /** Optional OpenAI-compatible model that phrases grounded query answers; null: no model. */
   queryLlm: { url: string; model: string; apiKey: string | null } | null
-  genetics: { maxUploadBytes: number; uploadTtlSeconds: number }
+  genetics: {
+    maxUploadBytes: number
+    uploadTtlSeconds: number
+    /** Open upload sessions per user, and their total declared bytes. */
+    maxOpenUploads: number
+    maxOpenUploadBytes: number
+  }
   queue: { databaseUrl: string | null; schema: string; concurrency: number; workerTimeoutSeconds: number }
   s3: S3Settings | null
 }
@@ -458,6 +503,13 @@ function s3Settings(env: Env): S3Settings | null {
   }
 }
 
+/** A whole number of at least 1 (a cap of 0 would refuse everything), or the default. */
+function positive(env: Env, name: string, fallback: number): number {
+  const value = Number(get(env, name) ?? fallback)
+  if (value < 1) throw new ConfigError(`${name} must be at least 1.`)
+  return value
+}
+
 /** Parse the environment into a frozen Config, or throw a ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const port = Number(get(env, 'PORT') ?? 3000)
@@ -507,6 +559,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     shutdownDrainSeconds: Number(get(env, 'SHUTDOWN_DRAIN_SECONDS') ?? 30),
     maxBodyBytes,
     importMaxBytes,
+    importParseWorkers: positive(env, 'IMPORT_PARSE_WORKERS', 1),
+    observations: {
+      maxPerSource: positive(env, 'OBSERVATIONS_MAX_PER_SOURCE', 100000),
+      maxPerUser: positive(env, 'OBSERVATIONS_MAX_PER_USER', 1000000),
+    },
     exportInlineMaxBytes: Number(get(env, 'EXPORT_INLINE_MAX_BYTES') ?? 52428800),
     exportUrlTtlSeconds: Number(get(env, 'EXPORT_URL_TTL_SECONDS') ?? 900),
     wearables: { whoop: oauthClient(env, 'WHOOP'), oura: oauthClient(env, 'OURA') },
@@ -522,6 +579,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     genetics: {
       maxUploadBytes: Number(get(env, 'GENETICS_MAX_UPLOAD_BYTES') ?? 5368709120),
       uploadTtlSeconds: Number(get(env, 'GENETICS_UPLOAD_TTL_SECONDS') ?? 86400),
+      maxOpenUploads: positive(env, 'GENETICS_MAX_OPEN_UPLOADS', 5),
+      maxOpenUploadBytes: positive(env, 'GENETICS_MAX_OPEN_UPLOAD_BYTES', 10737418240),
     },
     queue: {
       databaseUrl: get(env, 'QUEUE_DATABASE_URL') ?? null,

@@ -94,6 +94,15 @@ const notAnObject = (value: unknown) => {
   })
 }
 
+/**
+ * Leave the body unread (the stream is cancelled, so nothing is buffered) for a caller the gate will refuse;
+ * the route sees {} and the gate answers 401 before validation looks at it.
+ */
+export function discardBody(request: Request): unknown {
+  request.body?.cancel().catch(() => {})
+  return {}
+}
+
 /** Throw the stashed body problem, if any (called by the gate after authentication). */
 export function assertBodyReadable(request: Request): void {
   const outcome = outcomes.get(request)

@@ -5,11 +5,11 @@ import type { TObject } from '@sinclair/typebox'
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { gate } from './gate'
-import { readJsonBody } from './http-body'
+import { discardBody, readJsonBody } from './http-body'
 import { type AnyOperation, bodyLimit, type RequestInfo } from './operation'
 import type { Principal } from './principal'
 import { clientIpOf, requestIdOf } from './request-info'
-import { scopePlugin } from './scope'
+import { resolveCaller, scopePlugin } from './scope'
 
 const principals = new WeakMap<Request, Principal | null>()
 
@@ -75,7 +75,15 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
         query: op.query,
         body: op.body,
         response: isStreamOrPage(op) ? undefined : { [status]: op.output },
-        parse: op.body ? ({ request }) => readJsonBody(request, bodyLimit(op, app.config)) : 'none',
+        parse: op.body
+          ? async ({ request }) => {
+              // Authentication is decided from the headers first: the body of a caller the gate will turn
+              // away with 401 is never read, so anonymous uploads cannot make the server buffer them.
+              const caller = await resolveCaller(request, app)
+              if (op.grant !== null && caller.state !== 'authenticated') return discardBody(request)
+              return readJsonBody(request, bodyLimit(op, app.config))
+            }
+          : 'none',
         async transform({ request, params, query, body }) {
           coerceScalars(op.params, params as Record<string, unknown>)
           coerceScalars(op.query, query as Record<string, unknown>)

@@ -88,6 +88,13 @@ export const PROBLEM_TYPES = {
     status: 422,
     description: 'The request was read but some fields are invalid; `errors` lists them.',
   },
+  limitExceeded: {
+    slug: 'limit-exceeded',
+    title: 'Limit Exceeded',
+    status: 422,
+    description:
+      'The request would pass a documented per-user cap (stored observations, open upload sessions, their declared bytes); `limit` names the setting.',
+  },
   rateLimited: {
     slug: 'rate-limited',
     title: 'Too Many Requests',

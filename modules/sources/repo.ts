@@ -1,7 +1,23 @@
 // Queries of the sources module: the only code that touches the sources and observations tables.
 // Every function takes the caller's scope first and filters by it.
 
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  type SQL,
+  sum,
+} from 'drizzle-orm'
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Database } from '../../db/client'
 import type { Scope } from '../shared/principal'
 import { observations, sources } from './tables'
@@ -18,17 +34,47 @@ const inScope = (scope: Scope) =>
     isNull(sources.deleted_at),
   )
 
-/** Insert a source and its observations in one transaction: a source never exists half-written. */
+/** Rows per INSERT: each statement is built and run in a few milliseconds, then other requests get a turn. */
+const INSERT_BATCH = 250
+
+const otherRequestsTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Insert a source and its observations so that a source never exists half-written: the observations go
+ * in first, in short batches with other requests served between them (one long transaction would hold
+ * the event loop and the write lock for seconds), and the source row last. Every read joins observations
+ * to a live source, so rows whose source is not yet written are invisible; if a batch fails, the rows
+ * already written are removed. Rows are built batch by batch (`rowsAt(from, to)`), never all at once.
+ */
 export async function insertSourceWithObservations(
   db: Database,
   source: NewSource,
-  rows: NewObservation[],
+  count: number,
+  rowsAt: (from: number, to: number) => NewObservation[],
 ): Promise<SourceRow> {
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(sources).values(source).returning()
-    for (let i = 0; i < rows.length; i += 500) await tx.insert(observations).values(rows.slice(i, i + 500))
+  try {
+    for (let i = 0; i < count; i += INSERT_BATCH) {
+      await db.insert(observations).values(rowsAt(i, Math.min(count, i + INSERT_BATCH)))
+      await otherRequestsTurn()
+    }
+    const [inserted] = await db.insert(sources).values(source).returning()
     return inserted
-  })
+  } catch (error) {
+    await db
+      .delete(observations)
+      .where(eq(observations.source_id, source.id))
+      .catch(() => {})
+    throw error
+  }
+}
+
+/** Observations held by the user's live sources (the per-user cap counts these), from each source's count. */
+export async function countLiveObservations(db: Database, scope: Scope): Promise<number> {
+  const [row] = await db
+    .select({ n: sum(sources.observation_count) })
+    .from(sources)
+    .where(inScope(scope))
+  return Number(row?.n ?? 0)
 }
 
 export async function findSource(db: Database, scope: Scope, id: string): Promise<SourceRow | undefined> {
@@ -58,6 +104,13 @@ export interface ObservationFilter {
   sourceIds?: string[]
   from?: string
   to?: string
+  /** Only results with a numeric value. */
+  numeric?: boolean
+  /**
+   * Read only the newest this many (still handed back oldest first): a bounded window for readers that
+   * must not load every observation a user holds.
+   */
+  newest?: number
 }
 
 /** Observations of live (not deleted) sources in scope, oldest first. */
@@ -66,6 +119,22 @@ export async function listObservations(
   scope: Scope,
   filter: ObservationFilter = {},
 ): Promise<ObservationRow[]> {
+  return listObservationFields(db, scope, filter, ALL_FIELDS)
+}
+
+const ALL_FIELDS = Object.keys(getTableColumns(observations)) as (keyof ObservationRow)[]
+
+/**
+ * Only the named fields of the observations `listObservations` would return. Bounded readers that go
+ * through thousands of rows read what they use: mapping every column (details is JSON) costs several
+ * times more than reading a few.
+ */
+export async function listObservationFields<K extends keyof ObservationRow>(
+  db: Database,
+  scope: Scope,
+  filter: ObservationFilter,
+  fields: readonly K[],
+): Promise<Pick<ObservationRow, K>[]> {
   const conditions: (SQL | undefined)[] = [
     eq(observations.organization_id, scope.organization_id),
     eq(observations.user_id, scope.user_id),
@@ -76,13 +145,24 @@ export async function listObservations(
   if (filter.sourceIds) conditions.push(inArray(observations.source_id, filter.sourceIds))
   if (filter.from) conditions.push(gte(observations.observed_at, filter.from))
   if (filter.to) conditions.push(lte(observations.observed_at, filter.to))
-  const rows = await db
-    .select({ observation: observations })
+  if (filter.numeric) conditions.push(isNotNull(observations.value))
+  // Typed by the signature: drizzle cannot follow a column set built from a list of names.
+  const columns = Object.fromEntries(fields.map((f) => [f, observations[f]])) as Record<
+    string,
+    AnySQLiteColumn
+  >
+  const query = db
+    .select(columns)
     .from(observations)
     .innerJoin(sources, eq(sources.id, observations.source_id))
     .where(and(...conditions))
-    .orderBy(asc(observations.observed_at), asc(observations.id))
-  return rows.map((r) => r.observation)
+  if (filter.newest === undefined)
+    return (await query.orderBy(asc(observations.observed_at), asc(observations.id))) as unknown as Pick<
+      ObservationRow,
+      K
+    >[]
+  const rows = await query.orderBy(desc(observations.observed_at), desc(observations.id)).limit(filter.newest)
+  return (rows as unknown as Pick<ObservationRow, K>[]).reverse()
 }
 
 /** One page of a source's observations in file order (ids increase as rows are written). */

@@ -4,9 +4,10 @@
 
 import type { AppContext } from '../shared/context'
 import { newId } from '../shared/ids'
+import { withKeyLock } from '../shared/keyed-lock'
 import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
-import { notFound } from '../shared/problem'
+import { notFound, ProblemError } from '../shared/problem'
 import type { ModalityName, Source, SourceObservation } from './model'
 import * as repo from './repo'
 
@@ -66,12 +67,56 @@ export function toSource(row: repo.SourceRow): Source {
   }
 }
 
-/** Store a source and its observations atomically; the time range is computed from the observations. */
+/** 413 when one import or sync carries more observations than OBSERVATIONS_MAX_PER_SOURCE. */
+export function assertSourceSize(app: AppContext, observationCount: number): void {
+  const cap = app.config.observations.maxPerSource
+  if (observationCount <= cap) return
+  throw new ProblemError(
+    'payloadTooLarge',
+    `The content holds ${observationCount} observations; one import may store at most ${cap} (OBSERVATIONS_MAX_PER_SOURCE). Split it into smaller files.`,
+    {
+      extra: { limit: 'OBSERVATIONS_MAX_PER_SOURCE', max_observations: cap, observations: observationCount },
+    },
+  )
+}
+
+/** 422 when the user's live sources plus this one would hold more than OBSERVATIONS_MAX_PER_USER. */
+async function assertUserRoom(app: AppContext, scope: Scope, adding: number): Promise<void> {
+  const cap = app.config.observations.maxPerUser
+  const held = await repo.countLiveObservations(app.db, scope)
+  if (held + adding <= cap) return
+  throw new ProblemError(
+    'limitExceeded',
+    `This user's sources hold ${held} observations and this import adds ${adding}; a user may hold at most ${cap} (OBSERVATIONS_MAX_PER_USER). Nothing was stored; delete sources that are no longer needed to make room.`,
+    { extra: { limit: 'OBSERVATIONS_MAX_PER_USER', max_observations: cap, held, adding } },
+  )
+}
+
+/**
+ * Store a source and its observations, never visible half-written (see the repo); the time range is
+ * computed from the observations. Both observation caps are checked first; the per-user check and the insert run one at a time per user,
+ * so concurrent imports cannot pass the cap together.
+ */
 export async function createSource(
   app: AppContext,
   scope: Scope,
   input: NewSourceInput,
   observations: NewObservationInput[] = [],
+  timeRange?: { start: string; end: string } | null,
+): Promise<Source> {
+  assertSourceSize(app, observations.length)
+  if (observations.length === 0) return storeSource(app, scope, input, observations, timeRange)
+  return withKeyLock(`observations:${scope.organization_id}:${scope.user_id}`, async () => {
+    await assertUserRoom(app, scope, observations.length)
+    return storeSource(app, scope, input, observations, timeRange)
+  })
+}
+
+async function storeSource(
+  app: AppContext,
+  scope: Scope,
+  input: NewSourceInput,
+  observations: NewObservationInput[],
   timeRange?: { start: string; end: string } | null,
 ): Promise<Source> {
   const now = app.clock.now()
@@ -96,27 +141,30 @@ export async function createSource(
       filename: input.filename ?? null,
       content_type: input.content_type ?? null,
       record_count: input.record_count ?? observations.length,
+      observation_count: observations.length,
       time_start: start,
       time_end: end,
       warnings: input.warnings ?? [],
       details: input.details ?? {},
       created_at: now.toISOString(),
     },
-    observations.map((o) => ({
-      ...o,
-      id: newId('obs', now.getTime()),
-      ...scope,
-      source_id: id,
-      value_text: o.value_text ?? null,
-      original_value: o.original_value ?? null,
-      original_unit: o.original_unit ?? null,
-      observed_end: o.observed_end ?? null,
-      device: o.device ?? null,
-      reference_low: o.reference_low ?? null,
-      reference_high: o.reference_high ?? null,
-      source_ref: o.source_ref ?? null,
-      details: o.details ?? null,
-    })),
+    observations.length,
+    (from, to) =>
+      observations.slice(from, to).map((o) => ({
+        ...o,
+        id: newId('obs', now.getTime()),
+        ...scope,
+        source_id: id,
+        value_text: o.value_text ?? null,
+        original_value: o.original_value ?? null,
+        original_unit: o.original_unit ?? null,
+        observed_end: o.observed_end ?? null,
+        device: o.device ?? null,
+        reference_low: o.reference_low ?? null,
+        reference_high: o.reference_high ?? null,
+        source_ref: o.source_ref ?? null,
+        details: o.details ?? null,
+      })),
   )
   return toSource(row)
 }
@@ -140,6 +188,16 @@ export async function listSources(
 
 export async function listObservations(app: AppContext, scope: Scope, filter: repo.ObservationFilter = {}) {
   return repo.listObservations(app.db, scope, filter)
+}
+
+/** Only the named fields of the observations `listObservations` would return (cheaper for long reads). */
+export async function listObservationFields<K extends keyof repo.ObservationRow>(
+  app: AppContext,
+  scope: Scope,
+  filter: repo.ObservationFilter,
+  fields: readonly K[],
+) {
+  return repo.listObservationFields(app.db, scope, filter, fields)
 }
 
 /** Which of these source ids have been deleted (analyses name them as withdrawn). */

@@ -18,6 +18,8 @@ export const sources = sqliteTable(
     filename: text('filename'),
     content_type: text('content_type'),
     record_count: integer('record_count').notNull().default(0),
+    /** Observations stored with the source; the per-user cap sums these over live sources. */
+    observation_count: integer('observation_count').notNull().default(0),
     time_start: text('time_start'),
     time_end: text('time_end'),
     warnings: text('warnings', { mode: 'json' })
@@ -80,5 +82,7 @@ export const observations = sqliteTable(
   (t) => [
     index('observations_scope_code').on(t.organization_id, t.user_id, t.code, t.observed_at),
     index('observations_source').on(t.source_id),
+    // Bounded windows without a code (newest observations of a modality) read this index, not the table.
+    index('observations_scope_time').on(t.organization_id, t.user_id, t.modality, t.observed_at),
   ],
 )

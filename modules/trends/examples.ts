@@ -38,7 +38,14 @@ export const trendsExamples = {
               observed_at: '2026-01-15T00:00:00.000Z',
               source_id: 'src_01kt1gw6g02sc0xx7jcac0y6pb',
             },
+            {
+              value: 112.1285,
+              observed_at: '2026-05-01T00:00:00.000Z',
+              source_id: 'src_01kt1gw6g02sc0xx7jcac0y6pc',
+            },
           ],
+          point_count: 2,
+          points_thinned: false,
           unit: 'mg/dL',
           kind: 'biomarker',
           direction: 'improving',
@@ -57,6 +64,7 @@ export const trendsExamples = {
         },
       ],
       without_data: ['apolipoprotein_b'],
+      window_cut: null,
     },
   },
 } satisfies Record<string, OperationExample>

@@ -5,6 +5,13 @@ import { type Static, Type } from '@sinclair/typebox'
 
 export const DEFAULT_WINDOW_DAYS = 365
 export const MAX_WINDOW_DAYS = 3650
+/** Points a chart can use: a longer series is thinned to this many (first and latest always kept). */
+export const MAX_POINTS_PER_MARKER = 500
+/**
+ * Observations one trend request reads for its biomarkers, and for each wearable metric: the newest this
+ * many in the window. Past it the window is cut and the result says from when it covers.
+ */
+export const MAX_TREND_ROWS = 10_000
 
 export const TrendParams = Type.Object({ user_id: Type.String({ minLength: 1 }) })
 
@@ -51,7 +58,16 @@ export const MarkerTrend = Type.Object(
     latest: Type.Number(),
     first_comparator: Type.Optional(Type.String({ description: 'Set when the first result is censored.' })),
     latest_comparator: Type.Optional(Type.String({ description: 'Set when the latest result is censored.' })),
-    points: Type.Array(TrendPoint),
+    points: Type.Array(TrendPoint, {
+      maxItems: MAX_POINTS_PER_MARKER,
+      description: `At most ${MAX_POINTS_PER_MARKER}: a longer series is thinned to evenly spaced real results (first and latest kept); see points_thinned.`,
+    }),
+    point_count: Type.Integer({
+      description: 'Results in the window before thinning; direction and delta are judged on all of them.',
+    }),
+    points_thinned: Type.Boolean({
+      description: `True when point_count passed ${MAX_POINTS_PER_MARKER} and points holds an evenly spaced selection.`,
+    }),
     unit: Type.String({ description: 'Canonical UCUM unit of first, latest, delta and points.' }),
     kind: Type.Union([Type.Literal('biomarker'), Type.Literal('wearable')]),
     direction: Type.Union(
@@ -113,6 +129,23 @@ export const TrendResult = Type.Object(
     without_data: Type.Array(Type.String(), {
       description: 'Requested markers with no result in the window.',
     }),
+    window_cut: Type.Union(
+      [
+        Type.Object({
+          covered_from: Type.String({
+            format: 'date-time',
+            description: 'The oldest result read; older results in the window were not considered.',
+          }),
+          kinds: Type.Array(Type.Union([Type.Literal('biomarker'), Type.Literal('wearable')])),
+          max_rows: Type.Integer(),
+          detail: Type.String(),
+        }),
+        Type.Null(),
+      ],
+      {
+        description: `Null when every result in the window was read. Otherwise more than ${MAX_TREND_ROWS} observations fell in the window and only the newest were read: ask for a shorter window_days or fewer markers.`,
+      },
+    ),
   },
   { $id: 'TrendResult' },
 )

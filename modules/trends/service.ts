@@ -10,13 +10,15 @@ import type { BiomarkerDefinition, MarkerRange } from '../biomarkers/types'
 import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
-import { listObservations, type ObservationRow } from '../sources/service'
+import { listObservationFields, type ObservationRow } from '../sources/service'
 import { wearableMetricByCode } from '../wearables/metrics'
-import { dailySeries } from '../wearables/service'
+import { boundedDailySeries } from '../wearables/service'
 import type { WearableMetricDefinition } from '../wearables/types'
 import { judgeDirection, round } from './direction'
 import {
   DEFAULT_WINDOW_DAYS,
+  MAX_POINTS_PER_MARKER,
+  MAX_TREND_ROWS,
   type MarkerTrend,
   type TrendBody,
   type TrendPoint,
@@ -58,9 +60,13 @@ function resolve(names: string[]): Subject[] {
   return [...subjects.values()]
 }
 
+/** What a trend reads of each result: nothing more, so a long window stays cheap to read. */
+const POINT_FIELDS = ['id', 'code', 'value', 'unit', 'observed_at', 'source_id', 'comparator'] as const
+type PointRow = Pick<ObservationRow, (typeof POINT_FIELDS)[number]>
+
 /** Points of a biomarker: numeric results in the canonical unit, a repeated upload of one result once. */
-function biomarkerPoints(rows: ObservationRow[]): TrendPoint[] {
-  const byResult = new Map<string, ObservationRow>()
+function biomarkerPoints(rows: PointRow[]): TrendPoint[] {
+  const byResult = new Map<string, PointRow>()
   for (const row of rows) {
     if (row.value === null) continue
     const key = `${row.observed_at}|${round(row.value, 3)}`
@@ -77,6 +83,16 @@ function biomarkerPoints(rows: ObservationRow[]): TrendPoint[] {
       source_id: r.source_id,
       ...(r.comparator ? { comparator: r.comparator } : {}),
     }))
+}
+
+/**
+ * At most `max` points for a chart: evenly spaced by position, first and latest always kept. Real results
+ * are kept rather than averaged so each point still cites the source it came from.
+ */
+export function thinPoints(points: TrendPoint[], max = MAX_POINTS_PER_MARKER): TrendPoint[] {
+  if (points.length <= max) return points
+  const step = (points.length - 1) / (max - 1)
+  return Array.from({ length: max }, (_, i) => points[Math.round(i * step)])
 }
 
 function markerTrend(subject: Subject, points: TrendPoint[]): MarkerTrend {
@@ -115,7 +131,9 @@ function markerTrend(subject: Subject, points: TrendPoint[]): MarkerTrend {
     ...(points[points.length - 1].comparator
       ? { latest_comparator: points[points.length - 1].comparator }
       : {}),
-    points,
+    points: thinPoints(points),
+    point_count: points.length,
+    points_thinned: points.length > MAX_POINTS_PER_MARKER,
     unit: subject.def.unit,
     kind: subject.kind,
     direction: judged.direction,
@@ -143,15 +161,28 @@ export async function computeTrends(app: AppContext, scope: Scope, body: TrendBo
     : undefined
   const rows =
     !requested || (biomarkers && biomarkers.length > 0)
-      ? await listObservations(app, scope, {
-          modality: 'biomarkers',
-          codes: biomarkers,
-          from: from.toISOString(),
-          to: now.toISOString(),
-        })
+      ? await listObservationFields(
+          app,
+          scope,
+          {
+            modality: 'biomarkers',
+            codes: biomarkers,
+            from: from.toISOString(),
+            to: now.toISOString(),
+            newest: MAX_TREND_ROWS,
+          },
+          POINT_FIELDS,
+        )
       : []
-  const rowsByCode = new Map<string, ObservationRow[]>()
-  for (const row of rows) rowsByCode.set(row.code, [...(rowsByCode.get(row.code) ?? []), row])
+  const cuts: { kind: 'biomarker' | 'wearable'; from: string }[] = []
+  if (rows.length >= MAX_TREND_ROWS) cuts.push({ kind: 'biomarker', from: rows[0].observed_at })
+  // Grouped in one pass, each row appended in place: linear in the rows read.
+  const rowsByCode = new Map<string, PointRow[]>()
+  for (const row of rows) {
+    const list = rowsByCode.get(row.code)
+    if (list) list.push(row)
+    else rowsByCode.set(row.code, [row])
+  }
 
   const subjects: Subject[] =
     requested ??
@@ -166,12 +197,7 @@ export async function computeTrends(app: AppContext, scope: Scope, body: TrendBo
     const points =
       subject.kind === 'biomarker'
         ? biomarkerPoints((rowsByCode.get(subject.def.code) ?? []).filter((r) => r.unit === subject.def.unit))
-        : (
-            await dailySeries(app, scope, subject.def.code, {
-              from: from.toISOString().slice(0, 10),
-              to: now.toISOString().slice(0, 10),
-            })
-          ).map((d) => ({ value: d.value, observed_at: `${d.date}T00:00:00.000Z`, source_id: d.source_id }))
+        : await wearablePoints(app, scope, subject.def.code, from, now, cuts)
     if (points.length === 0) withoutData.push(subject.def.code)
     else markers.push(markerTrend(subject, points))
   }
@@ -189,5 +215,41 @@ export async function computeTrends(app: AppContext, scope: Scope, body: TrendBo
     insufficient_data: count('insufficient_data'),
     markers,
     without_data: withoutData,
+    window_cut: windowCut(cuts),
+  }
+}
+
+async function wearablePoints(
+  app: AppContext,
+  scope: Scope,
+  code: string,
+  from: Date,
+  now: Date,
+  cuts: { kind: 'biomarker' | 'wearable'; from: string }[],
+): Promise<TrendPoint[]> {
+  const series = await boundedDailySeries(
+    app,
+    scope,
+    code,
+    { from: from.toISOString().slice(0, 10), to: now.toISOString().slice(0, 10) },
+    MAX_TREND_ROWS,
+  )
+  if (series.cut_from) cuts.push({ kind: 'wearable', from: series.cut_from })
+  return series.values.map((d) => ({
+    value: d.value,
+    observed_at: `${d.date}T00:00:00.000Z`,
+    source_id: d.source_id,
+  }))
+}
+
+/** Where the window was cut because it held more observations than one request reads, if anywhere. */
+function windowCut(cuts: { kind: 'biomarker' | 'wearable'; from: string }[]): TrendResult['window_cut'] {
+  if (cuts.length === 0) return null
+  const coveredFrom = cuts.map((c) => c.from).sort()[cuts.length - 1]
+  return {
+    covered_from: coveredFrom,
+    kinds: [...new Set(cuts.map((c) => c.kind))],
+    max_rows: MAX_TREND_ROWS,
+    detail: `More than ${MAX_TREND_ROWS} observations fell in the window, so only the newest were read (from ${coveredFrom}); older results were not considered. Ask for a shorter window_days or fewer markers to see all of them.`,
   }
 }

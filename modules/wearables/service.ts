@@ -32,6 +32,21 @@ export async function dailySeries(
   code: string,
   range: { from?: string; to?: string } = {},
 ): Promise<DailyValue[]> {
+  return (await boundedDailySeries(app, scope, code, range)).values
+}
+
+/**
+ * Daily values as `dailySeries`, reading at most the newest `newest` observations of the metric; when
+ * that bound was reached, `cut_from` is the oldest observation read (older days are missing or partial
+ * and are left out).
+ */
+export async function boundedDailySeries(
+  app: AppContext,
+  scope: Scope,
+  code: string,
+  range: { from?: string; to?: string } = {},
+  newest?: number,
+): Promise<{ values: DailyValue[]; cut_from: string | null }> {
   const metric = wearableMetricByCode(code)
   if (!metric) throw invalid('/metric', `Unknown wearable metric "${code}".`)
   for (const [key, value] of Object.entries(range)) {
@@ -44,10 +59,19 @@ export async function dailySeries(
     modality: isBehavioralMetric(code) ? 'behavioral' : 'wearables',
     from: range.from ? shiftDate(range.from, -1) : undefined,
     to: range.to ? `${shiftDate(range.to, 1)}T23:59:59.999Z` : undefined,
+    newest,
   })
-  return dailyValues(metric, rows).filter(
-    (d) => (!range.from || d.date >= range.from) && (!range.to || d.date <= range.to),
+  const cutFrom = newest !== undefined && rows.length >= newest ? rows[0].observed_at : null
+  // Days near the oldest record read may hold only some of their records (a local day spans up to a day
+  // either side of its UTC date), so they are dropped with everything before them.
+  const firstWholeDay = cutFrom ? shiftDate(cutFrom.slice(0, 10), 2) : undefined
+  const values = dailyValues(metric, rows).filter(
+    (d) =>
+      (!range.from || d.date >= range.from) &&
+      (!range.to || d.date <= range.to) &&
+      (!firstWholeDay || d.date >= firstWholeDay),
   )
+  return { values, cut_from: cutFrom }
 }
 
 export { dailyValues } from './dedupe'

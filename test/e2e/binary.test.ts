@@ -10,6 +10,7 @@ import { repoRoot, startServer } from '../support/server'
 
 const binary = join(repoRoot, 'dist', 'wellness-data-service')
 let server: Awaited<ReturnType<typeof startServer>>
+let session = ''
 
 beforeAll(async () => {
   const build = Bun.spawnSync(['bun', 'run', 'build'], { cwd: repoRoot, stdout: 'pipe', stderr: 'pipe' })
@@ -59,6 +60,23 @@ describe('compiled binary', () => {
     })
     expect(verify.status).toBe(200)
     expect(existsSync(join(server.dataDir, 'wellness.db'))).toBe(true)
+    session = ((await verify.json()) as any).access_token
+  })
+
+  it('parses an import on its embedded worker thread', async () => {
+    const created = await fetch(`${server.base}/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
+      body: '{}',
+    })
+    const key = ((await created.json()) as any).api_key
+    const response = await fetch(`${server.base}/imports/file`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ text: 'Marker,Value,Unit,Date\nLDL-C,128,mg/dL,2026-01-10\n' }),
+    })
+    expect(response.status).toBe(201)
+    expect(((await response.json()) as any).markers).toEqual(['ldl_cholesterol'])
   })
 
   it('serves the console from the binary, pages and scripts inline, nothing from elsewhere', async () => {

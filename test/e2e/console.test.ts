@@ -105,7 +105,14 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
     // Each job's first attempt waits 1.5 s before reading (modules/genetics/test-pause.ts), so the job
     // page opens while the job is still queued or running and must follow it over the event stream.
     process.env.WDS_TEST_JOB_PAUSE = 'before_read:1500'
-    t = await testApp({ genetics: { maxUploadBytes: 50 * 1024 * 1024, uploadTtlSeconds: 3600 } })
+    t = await testApp({
+      genetics: {
+        maxUploadBytes: 50 * 1024 * 1024,
+        uploadTtlSeconds: 3600,
+        maxOpenUploads: 1000,
+        maxOpenUploadBytes: 2 ** 50,
+      },
+    })
     await t.context.queue.start()
     server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => t.app.handle(request) })
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS })

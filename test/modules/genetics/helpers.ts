@@ -10,6 +10,9 @@ export const VCF_GZ = 'kidd.aisnp.1kg.train.vcf.gz'
 export const CONSUMER = '23andme_v3_b36_chr19-MT_excerpt.txt'
 export const CONSUMER_NO_AIMS = '23andme_2011_b36_first1000.txt'
 
+/** Session caps far above what a test opens, for tests about something else. */
+export const UNCAPPED_UPLOADS = { maxOpenUploads: 1000, maxOpenUploadBytes: 2 ** 50 }
+
 export const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)))
 export const sha256 = (bytes: Uint8Array) => new Bun.CryptoHasher('sha256').update(bytes).digest('hex')
 

@@ -7,7 +7,14 @@ import { fixture, uploadFile, VCF_GZ } from './helpers'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await testApp({ genetics: { maxUploadBytes: 200_000, uploadTtlSeconds: 3600 } })
+  t = await testApp({
+    genetics: {
+      maxUploadBytes: 200_000,
+      uploadTtlSeconds: 3600,
+      maxOpenUploads: 1000,
+      maxOpenUploadBytes: 2 ** 50,
+    },
+  })
   await t.context.queue.start()
 })
 afterAll(() => t.cleanup())

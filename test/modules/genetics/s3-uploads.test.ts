@@ -7,7 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { S3MultipartClient, S3Storage } from '../../../modules/shared/storage'
 import { type TestApp, testApp } from '../../support/app'
-import { CONSUMER, createSession, fixture, type Person, sha256, VCF_GZ, waitForJob } from './helpers'
+import {
+  CONSUMER,
+  createSession,
+  fixture,
+  type Person,
+  sha256,
+  UNCAPPED_UPLOADS,
+  VCF_GZ,
+  waitForJob,
+} from './helpers'
 import { type LocalS3, startLocalS3 } from './s3-server'
 
 const PART = 8192
@@ -29,7 +38,7 @@ beforeAll(async () => {
   }
   t = await testApp({
     s3: { ...settings, partSizeBytes: PART },
-    genetics: { maxUploadBytes: 10 * GiB, uploadTtlSeconds: 3600 },
+    genetics: { ...UNCAPPED_UPLOADS, maxUploadBytes: 10 * GiB, uploadTtlSeconds: 3600 },
   })
   bucket = new S3MultipartClient({
     endpoint: s3.endpoint,

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { compactCatalog } from '../../../genetics-core'
 import { type TestApp, testApp } from '../../support/app'
-import { uploadFile, waitForJob } from './helpers'
+import { UNCAPPED_UPLOADS, uploadFile, waitForJob } from './helpers'
 
 const COMPLEMENT: Record<string, string> = { A: 'T', T: 'A', C: 'G', G: 'C' }
 
@@ -29,7 +29,7 @@ function minusStrand23andMe(): Uint8Array {
 
 let t: TestApp
 beforeAll(async () => {
-  t = await testApp({ genetics: { maxUploadBytes: 200_000, uploadTtlSeconds: 3600 } })
+  t = await testApp({ genetics: { ...UNCAPPED_UPLOADS, maxUploadBytes: 200_000, uploadTtlSeconds: 3600 } })
   await t.context.queue.start()
 })
 afterAll(() => t.cleanup())

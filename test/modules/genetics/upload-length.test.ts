@@ -4,11 +4,11 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { type TestApp, testApp } from '../../support/app'
-import { createSession, fixture, localPath, putBytes, VCF_GZ } from './helpers'
+import { createSession, fixture, localPath, putBytes, UNCAPPED_UPLOADS, VCF_GZ } from './helpers'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await testApp({ genetics: { maxUploadBytes: 200_000, uploadTtlSeconds: 3600 } })
+  t = await testApp({ genetics: { ...UNCAPPED_UPLOADS, maxUploadBytes: 200_000, uploadTtlSeconds: 3600 } })
 })
 afterAll(() => t.cleanup())
 

@@ -11,6 +11,7 @@ import {
   localPath,
   putBytes,
   sha256,
+  UNCAPPED_UPLOADS,
   uploadFile,
   VCF_GZ,
   waitForJob,
@@ -18,7 +19,7 @@ import {
 
 let t: TestApp
 beforeAll(async () => {
-  t = await testApp({ genetics: { maxUploadBytes: 200_000, uploadTtlSeconds: 3600 } })
+  t = await testApp({ genetics: { ...UNCAPPED_UPLOADS, maxUploadBytes: 200_000, uploadTtlSeconds: 3600 } })
   await t.context.queue.start()
 })
 afterAll(() => t.cleanup())
