@@ -20,6 +20,7 @@ import { oauthModule } from './oauth'
 import { privacyModule } from './privacy'
 import { resumePendingDeletions } from './privacy/deletion'
 import { privacyTasks } from './privacy/export'
+import { profilesModule } from './profiles'
 import { providersModule } from './providers'
 import { sandboxModule } from './sandbox'
 import { type Clock, systemClock } from './shared/clock'
@@ -56,6 +57,7 @@ export const MODULES: readonly DomainModule[] = [
   geneticsModule,
   analysesModule,
   goalsModule,
+  profilesModule,
   dashboardsModule,
   privacyModule,
   providersModule,

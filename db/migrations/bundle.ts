@@ -5,6 +5,7 @@ import m1 from './0001_observation_comparator_flag_specimen.sql' with { type: 't
 import m2 from './0002_withdrawable_credentials.sql' with { type: 'text' }
 import m3 from './0003_privacy_and_lab_sites.sql' with { type: 'text' }
 import m4 from './0004_observation_windows_and_counts.sql' with { type: 'text' }
+import m5 from './0005_user_profiles.sql' with { type: 'text' }
 
 export const migrationJournal = journal
 export const migrationSql: Record<string, string> = {
@@ -13,4 +14,5 @@ export const migrationSql: Record<string, string> = {
   '0002_withdrawable_credentials': m2,
   '0003_privacy_and_lab_sites': m3,
   '0004_observation_windows_and_counts': m4,
+  '0005_user_profiles': m5,
 }

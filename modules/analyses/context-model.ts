@@ -2,7 +2,7 @@
 
 import { type Static, Type } from '@sinclair/typebox'
 import { Nullable, Reference } from './citation-model'
-import { MarkerStatus, Modality } from './model'
+import { MarkerStatus, Modality, UrgencyLevel } from './model'
 
 export const UserParams = Type.Object({ user_id: Type.String({ minLength: 1 }) })
 
@@ -23,6 +23,30 @@ export const HealthContext = Type.Object(
     user_id: Type.String(),
     organization_id: Type.String(),
     generated_at: Type.String({ format: 'date-time' }),
+    urgent: Nullable(
+      Type.Object(
+        {
+          level: UrgencyLevel,
+          title: Type.String(),
+          statement: Type.String(),
+          codes: Type.Array(Type.String()),
+          source_ids: Type.Array(Type.String()),
+        },
+        { description: 'A critical result: shown first and never trimmed by the size bound.' },
+      ),
+    ),
+    recovery: Nullable(
+      Type.Object(
+        {
+          level: Type.String({ description: '`strained`, `watch`, `normal` or `insufficient_data`.' }),
+          statement: Type.String(),
+        },
+        {
+          description:
+            'The wearable recovery signal (HRV, resting HR, breathing rate, temperature vs baseline).',
+        },
+      ),
+    ),
     latest: Type.Array(
       Type.Object({
         code: Type.String(),

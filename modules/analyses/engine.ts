@@ -1,14 +1,17 @@
-// The analysis engine: from gathered inputs to the body of an analysis — observations with status,
-// interpretations, wearable baselines and deviations, genetics highlights, cross-modality links, a
-// summary and the limitations of what was given. Pure and deterministic: the same inputs give the same
+// The analysis engine: from gathered inputs to the body of an analysis — the urgent item for critical
+// results, observations with status (derived markers included), interpretations, wearable baselines and
+// deviations, the recovery signal, genetics highlights, cross-modality links, a summary and the
+// limitations of what was given. Pure and deterministic: the same inputs give the same
 // output, which the sandbox demo relies on.
 
 import { crossModalityLinks, geneticHighlights } from './cross-links'
 import type { AnalysisInputs, AnalysisOptions, Catalogs } from './inputs'
 import { markerFindings } from './marker-findings'
 import type { Analysis, Baseline, Interpretation, ModalityName, ObservationItem } from './model'
-import { displayUnit, fmt } from './ranges'
+import { humanValue } from './ranges'
+import { recoverySignal } from './recovery-signal'
 import { GUIDELINES, uniqueReferences } from './references'
+import { urgentItem } from './urgent'
 import { wearableFindings } from './wearable-baselines'
 
 export type AnalysisBody = Omit<Analysis, 'id' | 'analysis_id' | 'organization_id' | 'user_id' | 'created_at'>
@@ -57,7 +60,7 @@ function wearableInterpretations(baselines: Baseline[]): Interpretation[] {
         modality: 'wearables',
         status: 'low',
         severity: sleepHours < 6 ? 'moderate' : 'mild',
-        statement: `${b.name} averaged ${fmt(sleepHours)} h over the last ${b.recent.days} day(s) (${b.recent.start} to ${b.recent.end}), below the 7 hours or more a night recommended for adults.`,
+        statement: `${b.name} averaged ${humanValue(b.code, 'min', sleepHours * 60)} over the last ${b.recent.days} day(s) (${b.recent.start} to ${b.recent.end}), below the 7 hours or more a night recommended for adults.`,
         change: null,
         evidence: {
           level: 'strong',
@@ -78,7 +81,7 @@ function wearableInterpretations(baselines: Baseline[]): Interpretation[] {
       modality: 'wearables',
       status: b.shift.direction === 'above' ? 'high' : 'low',
       severity: unfavourable ? (Math.abs(b.shift.z) >= 2 ? 'moderate' : 'mild') : 'none',
-      statement: `${b.name} averaged ${fmt(b.recent.mean)} ${displayUnit(b.unit)} over the last ${b.recent.days} day(s), ${b.shift.direction} your ${b.baseline?.days}-day baseline of ${fmt(b.baseline?.mean ?? 0)} ${displayUnit(b.unit)} (z = ${b.shift.z}${b.shift.percent !== null ? `, ${b.shift.percent > 0 ? '+' : ''}${b.shift.percent}%` : ''}); ${unfavourable ? 'an unfavourable' : 'a favourable'} shift relative to your own baseline.`,
+      statement: `${b.name} averaged ${humanValue(b.code, b.unit, b.recent.mean)} over the last ${b.recent.days} day(s), ${b.shift.direction} your ${b.baseline?.days}-day baseline of ${humanValue(b.code, b.unit, b.baseline?.mean ?? 0)} (z = ${b.shift.z}${b.shift.percent !== null ? `, ${b.shift.percent > 0 ? '+' : ''}${b.shift.percent}%` : ''}); ${unfavourable ? 'an unfavourable' : 'a favourable'} shift relative to your own baseline.`,
       change: null,
       evidence: {
         level: (b.baseline?.days ?? 0) >= 21 ? 'moderate' : 'limited',
@@ -133,9 +136,13 @@ export function runAnalysis(
     limitations.push('No lab results: no biomarker status.')
   limitations.push('Not a diagnosis: discuss results outside their range with a clinician.')
 
+  const urgent = urgentItem(markers?.critical ?? [])
   const flagged = observations.filter((o) => o.status === 'low' || o.status === 'high').length
   const markerCount = observations.length
   const parts = [
+    ...(urgent
+      ? [`URGENT: ${urgent.findings.length} critical result(s), ${urgent.title.split(':')[0].toLowerCase()}`]
+      : []),
     `${inputs.sources.length} source(s)`,
     `${markerCount} marker(s)${flagged ? `, ${flagged} outside the reference range` : ''}`,
     `${wearables.deviations.length} wearable deviation(s)`,
@@ -162,6 +169,8 @@ export function runAnalysis(
       genetic_highlights: genetics.length,
       text: `${parts.join('; ')}.`,
     },
+    urgent,
+    recovery: recoverySignal(wearables.baselines),
     observations,
     interpretations,
     baselines: wearables.baselines,

@@ -39,6 +39,8 @@ export const analysesExamples = {
         genetic_highlights: 0,
         text: '1 source(s); 1 marker(s); 5 wearable deviation(s).',
       },
+      urgent: null,
+      recovery: null,
       observations: [
         {
           code: 'steps',
@@ -215,6 +217,8 @@ export const analysesExamples = {
         genetic_highlights: 0,
         text: '3 source(s); 4 marker(s), 1 outside the reference range; 14 wearable deviation(s); 0 cross-modality link(s); 0 genetic highlight(s).',
       },
+      urgent: null,
+      recovery: null,
       observations: [
         {
           code: 'glucose',
@@ -451,6 +455,8 @@ export const analysesExamples = {
         genetic_highlights: 0,
         text: '2 source(s); 5 marker(s), 3 outside the reference range; 14 wearable deviation(s); 0 cross-modality link(s); 0 genetic highlight(s).',
       },
+      urgent: null,
+      recovery: null,
       observations: [
         {
           code: 'hba1c',
@@ -717,6 +723,8 @@ export const analysesExamples = {
       organization_id: 'org_01kt1gw6g02sc0xx7jcac0y936',
       user_id: 'usr_01kt1gw6g02sc0xx7jcac0y935',
       generated_at: '2026-01-25T09:00:00.000Z',
+      urgent: null,
+      recovery: null,
       latest: [
         {
           code: 'ldl_cholesterol',

@@ -30,6 +30,8 @@ const OBSERVATION_FIELDS = [
   'observed_end',
   'reference_low',
   'reference_high',
+  'comparator',
+  'lab_flag',
   'source_ref',
 ] as const satisfies readonly (keyof ObservationInput)[]
 
@@ -147,6 +149,8 @@ export async function gatherInputs(
       observed_end: o.observed_end,
       reference_low: o.reference_low,
       reference_high: o.reference_high,
+      comparator: o.comparator,
+      lab_flag: o.lab_flag,
       source_ref: o.source_ref,
     })),
     wearables,

@@ -3,13 +3,14 @@
 // size so it fits in a prompt. Computed on request from the same engine as analyses; nothing stored.
 
 import { listActiveGoals } from '../goals/service'
+import { analysisProfile } from '../profiles/service'
 import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import { catalogs } from './catalogs'
 import type { HealthContext } from './context-model'
 import { runAnalysis } from './engine'
 import { gatherInputs, resolveSources } from './gather-inputs'
-import { displayUnit, fmt } from './ranges'
+import { fmt, unitSuffix } from './ranges'
 
 export const HEALTH_CONTEXT_LIMIT_BYTES = 8192
 const DAY_MS = 86_400_000
@@ -20,6 +21,7 @@ const STALE_AFTER_DAYS: Record<string, number | null> = {
   genetics: null,
 }
 const STATUS_ORDER = ['high', 'low', 'indeterminate', 'in_range', 'optimal', 'unknown']
+const SEVERITY_ORDER = ['critical', 'high', 'moderate', 'mild', 'none']
 
 export interface HealthContextOptions {
   maxMarkers?: number
@@ -34,13 +36,20 @@ export async function buildHealthContext(
   const now = app.clock.now()
   const sources = await resolveSources(app, scope)
   const inputs = await gatherInputs(app, scope, sources)
-  const body = runAnalysis('multimodal', inputs, catalogs, { profile: null, baselineDays: 28, recentDays: 7 })
+  const body = runAnalysis('multimodal', inputs, catalogs, {
+    profile: await analysisProfile(app, scope),
+    baselineDays: 28,
+    recentDays: 7,
+  })
   const goals = await listActiveGoals(app, scope, 10)
 
+  const urgentCodes = new Set(body.urgent?.findings.map((f) => f.code) ?? [])
   const latest = [...body.observations]
     .sort(
       (a, b) =>
-        STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) || a.code.localeCompare(b.code),
+        Number(urgentCodes.has(b.code)) - Number(urgentCodes.has(a.code)) ||
+        STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) ||
+        a.code.localeCompare(b.code),
     )
     .slice(0, options.maxMarkers ?? 20)
     .map((o) => ({
@@ -55,6 +64,8 @@ export async function buildHealthContext(
     }))
   const flags = body.interpretations
     .filter((i) => i.severity !== 'none')
+    // Critical first, so the size bound trims the mildest flags.
+    .sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity))
     .map((i) => ({
       code: i.code,
       status: i.status,
@@ -100,6 +111,19 @@ export async function buildHealthContext(
   const context: HealthContext = {
     ...scope,
     generated_at: now.toISOString(),
+    urgent: body.urgent
+      ? {
+          level: body.urgent.level,
+          title: body.urgent.title,
+          statement: body.urgent.statement,
+          codes: body.urgent.findings.map((f) => f.code),
+          source_ids: body.urgent.sources.map((s) => s.source_id),
+        }
+      : null,
+    recovery:
+      body.recovery && body.recovery.level !== 'insufficient_data'
+        ? { level: body.recovery.level, statement: body.recovery.statement }
+        : null,
     latest,
     flags,
     genotype_highlights,
@@ -122,9 +146,13 @@ export async function buildHealthContext(
 
 function textOf(c: HealthContext): string {
   const lines = [
+    ...(c.urgent ? [`URGENT — ${c.urgent.title}. ${c.urgent.statement}`] : []),
+    ...(c.recovery && c.recovery.level !== 'normal'
+      ? [`Recovery (${c.recovery.level}): ${c.recovery.statement}`]
+      : []),
     ...c.latest.map(
       (l) =>
-        `${l.name}: ${l.value === null ? 'n/a' : fmt(l.value)}${l.unit ? ` ${displayUnit(l.unit)}` : ''} (${l.status}, ${l.observed_at.slice(0, 10)}, ${l.source_id})`,
+        `${l.name}: ${l.value === null ? 'n/a' : fmt(l.value)}${unitSuffix(l.unit)} (${l.status}, ${l.observed_at.slice(0, 10)}, ${l.source_id})`,
     ),
     ...c.genotype_highlights.map((g) => `Genotype: ${g.summary} ${g.genotype} (${g.source_id})`),
     ...c.active_goals.map((g) => `Goal: ${g.title}${g.met === null ? '' : g.met ? ' (met)' : ' (not met)'}`),

@@ -2,7 +2,8 @@
 // the sources they came from, plus the catalogs that judge them. The service gathers these from the
 // other modules; the sandbox builds them from synthetic data. The engine itself touches no database.
 
-import type { BiomarkerDefinition, Sex } from '../biomarkers/types'
+import type { BiomarkerDefinition, Citation, Sex } from '../biomarkers/types'
+import type { LabFlag } from '../sources/service'
 import type { DailyValue, WearableMetricDefinition } from '../wearables/types'
 
 export interface SourceInput {
@@ -27,7 +28,13 @@ export interface ObservationInput {
   observed_end: string | null
   reference_low: number | null
   reference_high: number | null
+  /** A censored result (`<0.5`): `value` is then a bound. */
+  comparator?: '<' | '<=' | '>' | '>=' | null
+  /** The lab's own flag, normalized (HH → critical_high). */
+  lab_flag?: LabFlag | null
   source_ref: string | null
+  /** A value computed from other observations (non-HDL, HOMA-IR …): what it rests on. */
+  derived?: { inputs: ObservationInput[]; formula: string; citation: Citation; name: string }
 }
 
 export interface WearableSeries {

@@ -84,12 +84,49 @@ export const MarkerStatus = Type.Union(
 
 export const Severity = Type.Union([
   Type.Literal('none'),
+  Type.Literal('critical'),
   Type.Literal('mild'),
   Type.Literal('moderate'),
   Type.Literal('high'),
 ])
 
-export const Range = Type.Object({ low: Nullable(Type.Number()), high: Nullable(Type.Number()) })
+export const Range = Type.Object({
+  low: Nullable(Type.Number()),
+  high: Nullable(Type.Number()),
+  high_exclusive: Type.Optional(
+    Type.Boolean({
+      description:
+        'True for a half-open guideline cut-off: `high` itself is already outside (`< 100 mg/dL`), compared at full precision.',
+    }),
+  ),
+})
+
+export const UrgencyLevel = Type.Union(
+  [Type.Literal('seek_care_now'), Type.Literal('contact_clinician_today')],
+  {
+    description:
+      '`seek_care_now`: go to urgent care or emergency services now; `contact_clinician_today`: reach a clinician today.',
+  },
+)
+
+export const UrgentFinding = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  value: Nullable(Type.Number()),
+  value_text: Nullable(Type.String()),
+  unit: Nullable(Type.String()),
+  observed_at: Type.String({ format: 'date-time' }),
+  direction: Type.Union([Type.Literal('low'), Type.Literal('high'), Type.Literal('abnormal')]),
+  basis: Type.Union([Type.Literal('critical_limit'), Type.Literal('lab_flag'), Type.Literal('both')], {
+    description:
+      '`critical_limit`: past a cited critical limit; `lab_flag`: the lab flagged it critical (HH, LL, panic); `both`.',
+  }),
+  lab_flag: Nullable(Type.String()),
+  critical_limit: Nullable(
+    Type.String({ description: 'The limit it passed, as people read it: `≥ 6.2 mmol/L`.' }),
+  ),
+  urgency: UrgencyLevel,
+})
 
 export const Modality = Type.Union([
   Type.Literal('biomarkers'),
@@ -110,7 +147,18 @@ export const ObservationItem = Type.Object({
   status: MarkerStatus,
   reference_range: Nullable(Range),
   optimal_range: Nullable(Range),
+  lab_reference_range: Type.Optional(Nullable(Range)),
+  lab_flag: Type.Optional(
+    Nullable(
+      Type.String({
+        description: 'The lab’s own flag on the latest result, normalized (high, critical_low …).',
+      }),
+    ),
+  ),
   measurements: Type.Integer({ description: 'How many values of this marker the analysis saw.' }),
+  formula: Type.Optional(
+    Type.String({ description: 'Present on a derived marker: the formula it was computed with (cited).' }),
+  ),
   history: Type.Array(
     Type.Object({
       observed_at: Type.String({ format: 'date-time' }),
@@ -239,6 +287,57 @@ export const AnalysisSummary = Type.Object({
   text: Type.String(),
 })
 
+export const Urgent = Type.Object(
+  {
+    id: Type.Literal('urgent'),
+    level: UrgencyLevel,
+    title: Type.String(),
+    statement: Type.String(),
+    steps: Type.Array(Type.String()),
+    findings: Type.Array(UrgentFinding),
+    sources: Type.Array(SourceCitation),
+    references: Type.Array(Reference),
+  },
+  {
+    $id: 'UrgentItem',
+    description:
+      'Present when the latest value of any marker is past a critical limit or flagged critical by the lab: one item for all of them, shown before everything else.',
+  },
+)
+
+export const RecoverySignal = Type.Object(
+  {
+    level: Type.Union(
+      [
+        Type.Literal('strained'),
+        Type.Literal('watch'),
+        Type.Literal('normal'),
+        Type.Literal('insufficient_data'),
+      ],
+      { description: '`strained`: two or more inputs moved the adverse way; `watch`: one; `normal`: none.' },
+    ),
+    statement: Type.String(),
+    components: Type.Array(
+      Type.Object({
+        code: Type.String(),
+        name: Type.String(),
+        baseline_mean: Type.Number(),
+        recent_mean: Type.Number(),
+        z: Type.Number(),
+        percent: Nullable(Type.Number()),
+        adverse: Type.Boolean(),
+      }),
+    ),
+    sources: Type.Array(SourceCitation),
+    references: Type.Array(Reference),
+  },
+  {
+    $id: 'RecoverySignal',
+    description:
+      'HRV, resting heart rate, respiratory rate and skin temperature against the personal baseline; the method is in references.',
+  },
+)
+
 export const AnalysisKind = Type.Union([Type.Literal('multimodal'), Type.Literal('wearables')])
 
 export const Analysis = Type.Object(
@@ -258,6 +357,8 @@ export const Analysis = Type.Object(
       recent_days: Type.Integer(),
     }),
     summary: AnalysisSummary,
+    urgent: Nullable(Urgent),
+    recovery: Nullable(RecoverySignal),
     deleted_sources: Type.Optional(
       Type.Array(Type.String(), {
         description:
@@ -292,6 +393,9 @@ export const AnalysisListQuery = Type.Object({ kind: Type.Optional(AnalysisKind)
 export const AnalysisIdParams = Type.Object({ id: Type.String({ pattern: '^an_[0-9a-z]{26}$' }) })
 
 export type Analysis = Static<typeof Analysis>
+export type UrgentItem = Static<typeof Urgent>
+export type RecoverySignal = Static<typeof RecoverySignal>
+export type UrgentFindingItem = Static<typeof UrgentFinding>
 export type AnalysisListItem = Static<typeof AnalysisListItem>
 export type AnalysisCreateBody = Static<typeof AnalysisCreateBody>
 export type WearableAnalyzeBody = Static<typeof WearableAnalyzeBody>

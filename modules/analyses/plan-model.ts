@@ -75,4 +75,6 @@ export const ActionPlan = Type.Object(
 
 export type ActionPlan = Static<typeof ActionPlan>
 export type Action = Static<typeof Action>
+/** An action before it is ranked. */
+export type ActionCandidate = Omit<Action, 'rank'>
 export type ActionPlanBody = Static<typeof ActionPlanBody>

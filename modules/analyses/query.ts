@@ -4,6 +4,7 @@
 // data cannot answer. An optional model may phrase the answer from those statements only.
 
 import { BIOMARKERS } from '../biomarkers/catalog'
+import { analysisProfile } from '../profiles/service'
 import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import { WEARABLE_METRICS } from '../wearables/service'
@@ -11,9 +12,11 @@ import { catalogs } from './catalogs'
 import type { Reference, SourceCitation } from './citation-model'
 import { runAnalysis } from './engine'
 import { gatherInputs, resolveSources } from './gather-inputs'
+import { type Alias, intentOf } from './query-intent'
 import { phraseWithModel } from './query-llm'
 import type { QueryAnswer, QueryBody, QueryCitation, QueryStatement } from './query-model'
-import { describeRange } from './ranges'
+import { apoeStatements, metricStatement } from './query-statements'
+import { describeRange, humanValue } from './ranges'
 import { biomarkerReference } from './references'
 import { getAnalysis } from './service'
 
@@ -62,7 +65,11 @@ const fromReferences = (refs: Reference[]): QueryCitation[] =>
 export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody): Promise<QueryAnswer> {
   const analysis = body.analysis_id ? await getAnalysis(app, scope, body.analysis_id) : null
   const inputs = await gatherInputs(app, scope, await resolveSources(app, scope))
-  const data = runAnalysis('multimodal', inputs, catalogs, { profile: null, baselineDays: 28, recentDays: 7 })
+  const data = runAnalysis('multimodal', inputs, catalogs, {
+    profile: await analysisProfile(app, scope),
+    baselineDays: 28,
+    recentDays: 7,
+  })
 
   type Topic = { marker: (typeof BIOMARKERS)[number] } | { metric: (typeof WEARABLE_METRICS)[number] }
   const candidates: Topic[] = [
@@ -76,14 +83,37 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
   )
   const markers = all.flatMap((x) => ('marker' in x ? [x.marker] : []))
   const metrics = all.flatMap((x) => ('metric' in x ? [x.metric] : []))
+  // Everyday names ("blood sugar", "kidney function", "sleep", "HRV") → the codes the data holds.
+  const intent = intentOf(body.question, app.clock.now())
+  const held = new Set([...data.observations.map((o) => o.code), ...inputs.wearables.map((w) => w.code)])
+  const missing: Alias[] = []
+  for (const alias of intent.aliases) {
+    const present = alias.codes.filter((c) => held.has(c))
+    if (present.length === 0) {
+      missing.push(alias)
+      continue
+    }
+    const metricAlias = present.every((c) => WEARABLE_METRICS.some((m) => m.code === c))
+    for (const code of metricAlias ? present.slice(0, 1) : present) {
+      const marker = BIOMARKERS.find((m) => m.code === code)
+      const metric = WEARABLE_METRICS.find((m) => m.code === code)
+      if (marker && !markers.includes(marker)) markers.push(marker)
+      if (metric && !metrics.includes(metric)) metrics.push(metric)
+    }
+  }
   const genes = [...new Set(inputs.findings.map((f) => f.gene).filter((g): g is string => !!g))].filter(
     (g) => mention(body.question, [g]) !== null,
   )
   const rsids = [...body.question.toLowerCase().matchAll(/\brs\d+\b/g)].map((m) => m[0])
-  const topics = [...markers.map((m) => m.code), ...metrics.map((m) => m.code), ...genes, ...rsids].slice(
-    0,
-    MAX_TOPICS,
-  )
+  const apoeAsked = intent.genotype && inputs.apoe.length > 0 && !genes.includes('APOE')
+  const topics = [
+    ...markers.map((m) => m.code),
+    ...metrics.map((m) => m.code),
+    ...genes,
+    ...rsids,
+    ...(apoeAsked ? ['APOE'] : []),
+    ...missing.map((a) => a.topic),
+  ].slice(0, MAX_TOPICS)
 
   const statements: Omit<QueryStatement, 'id'>[] = []
   const notes: string[] = [...(inputs.window_notes ?? [])]
@@ -127,18 +157,46 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
     )
     if (general.length === 1)
       statements.push({
-        text: `The catalog's reference range for ${def.name} is ${describeRange({ low: general[0].low ?? null, high: general[0].high ?? null }, def.unit)}; lower values are ${def.better === 'lower' ? 'better' : def.better === 'higher' ? 'worse' : 'judged by the range'}.`,
+        text: `The catalog's reference range for ${def.name} is ${describeRange({ low: general[0].low ?? null, high: general[0].high ?? null, high_exclusive: general[0].high_exclusive }, def.unit)}; lower values are ${def.better === 'lower' ? 'better' : def.better === 'higher' ? 'worse' : 'judged by the range'}.`,
         citations: fromReferences([biomarkerReference(def)]),
       })
   }
+  if (
+    intent.aliases.some((a) => a.topic === 'blood_sugar' || a.topic === 'kidney_function') &&
+    statements.length > 0
+  )
+    statements.push({
+      text: 'The ADA and KDIGO categories named above are laboratory categories, not a diagnosis; a clinician confirms one with a repeat test.',
+      citations: [
+        {
+          kind: 'catalog',
+          id: 'method:guideline-categories',
+          observation_ids: [],
+          title: 'ADA 2024; KDIGO 2012',
+        },
+      ],
+    })
   for (const metric of metrics.filter((m) => topics.includes(m.code))) {
     const interpretation = interpretationOf(metric.code)
     const baseline = data.baselines.find((b) => b.code === metric.code)
-    if (interpretation) {
+    // A window or an aggregate in the question is answered as asked (one day, an average, a change).
+    const asked =
+      intent.window || intent.aggregate === 'average' || intent.aggregate === 'latest'
+        ? metricStatement(
+            metric.code,
+            inputs.wearables.find((w) => w.code === metric.code),
+            intent.window,
+            intent.aggregate,
+          )
+        : null
+    if (asked) {
+      statements.push(asked)
+      if (!intent.window && interpretation) statements.push(interpretation)
+    } else if (interpretation) {
       statements.push(interpretation)
     } else if (baseline) {
       statements.push({
-        text: `${metric.name} averaged ${baseline.recent.mean} ${metric.unit} over ${baseline.recent.start} to ${baseline.recent.end}${baseline.shift ? `, within your ${baseline.baseline?.days}-day baseline` : ''}.`,
+        text: `${metric.name} averaged ${humanValue(metric.code, metric.unit, baseline.recent.mean)} over ${baseline.recent.start} to ${baseline.recent.end}${baseline.shift ? `, within your ${baseline.baseline?.days}-day baseline` : ''}.`,
         citations: fromSources(baseline.sources),
       })
     } else {
@@ -158,6 +216,7 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
       citations: [...fromSources(g.sources), ...fromReferences(g.references)],
     })
   }
+  if (apoeAsked || genes.includes('APOE')) statements.push(...apoeStatements(inputs))
   for (const link of data.links.filter((l) => l.markers.some((m) => topics.includes(m)))) {
     statements.push({
       text: link.statement,
@@ -165,24 +224,45 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
     })
   }
 
-  const numbered: QueryStatement[] = statements.map((s, i) => ({ id: `F${i + 1}`, ...s }))
-  const answerable = numbered.some((s) => s.citations.some((c) => c.kind === 'source'))
+  // A critical result comes first in every answer, whatever was asked: never an answer without it.
+  const urgent = data.urgent
+    ? { text: `${data.urgent.title}. ${data.urgent.statement}`, citations: fromSources(data.urgent.sources) }
+    : null
+  const numbered: QueryStatement[] = [...(urgent ? [urgent] : []), ...statements].map((s, i) => ({
+    id: `F${i + 1}`,
+    ...s,
+  }))
+  const answerable = numbered.slice(urgent ? 1 : 0).some((s) => s.citations.some((c) => c.kind === 'source'))
   if (topics.length === 0) {
     notes.push('The question names no marker, metric or gene found in the catalogs or your data.')
   } else if (!answerable) {
     notes.push('Your data holds nothing about what the question names; only catalog facts are given.')
   }
+  // Say which data would answer what the data cannot.
+  const wouldAnswer = [
+    ...missing.map((a) => ({ topic: a.topic.replaceAll('_', ' '), needs: a.needs })),
+    ...markers
+      .filter((m) => topics.includes(m.code) && !held.has(m.code))
+      .map((m) => ({ topic: m.name, needs: `a ${m.name} result from a lab report` })),
+    ...metrics
+      .filter((m) => topics.includes(m.code) && !held.has(m.code))
+      .map((m) => ({ topic: m.name, needs: `${m.name.toLowerCase()} data from a wearable or app export` })),
+  ]
+  if (wouldAnswer.length > 0)
+    notes.push(`What would answer the rest: ${wouldAnswer.map((w) => `${w.topic}: ${w.needs}`).join('; ')}.`)
   let answer = answerable
     ? numbered.map((s) => s.text).join(' ')
-    : topics.length === 0
-      ? 'Your data and the catalogs cannot answer this question: it names no lab marker, wearable metric or gene that they cover. Ask about a marker (for example LDL cholesterol), a metric (for example resting heart rate) or a gene in your genotype results.'
-      : `Your data cannot answer this question: there are no results for ${topics.join(', ')}. ${numbered.map((s) => s.text).join(' ')}`
+    : urgent
+      ? `${urgent.text} Your data cannot answer the question itself${topics.length > 0 ? `: there are no results for ${topics.join(', ').replaceAll('_', ' ')}` : ''}.`
+      : topics.length === 0
+        ? 'Your data and the catalogs cannot answer this question: it names no lab marker, wearable metric or gene that they cover. Ask about a marker (for example LDL cholesterol), a metric (for example resting heart rate) or a gene in your genotype results.'
+        : `Your data cannot answer this question: there are no results for ${topics.join(', ').replaceAll('_', ' ')}.${numbered.length > 0 ? ` ${numbered.map((s) => s.text).join(' ')}` : ''}${wouldAnswer.length > 0 ? ` It would take ${wouldAnswer.map((w) => w.needs).join('; ')}.` : ''}`
   let phrasedBy: QueryAnswer['phrased_by'] = 'retrieval'
   const llm = app.config.queryLlm
   if (llm && answerable) {
     const phrased = await phraseWithModel(llm, body.question, numbered)
     if (phrased.ok) {
-      answer = phrased.text
+      answer = urgent && !phrased.text.includes('[F1]') ? `${urgent.text} ${phrased.text}` : phrased.text
       phrasedBy = 'llm'
     } else {
       notes.push(`The answer is given as retrieved: ${phrased.reason}.`)

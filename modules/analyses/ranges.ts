@@ -2,15 +2,23 @@
 // the status it gives (low, in range, optimal, high, or indeterminate when the range depends on a sex or
 // age the profile does not give), and how far outside the range the value is.
 
+import { sideOf } from '../biomarkers/ranges'
 import type { BiomarkerDefinition, MarkerRange } from '../biomarkers/types'
 import type { AnalysisOptions } from './inputs'
 import type { MarkerStatusName, SeverityName } from './model'
 
+/** A range as analyses report it; `high_exclusive` marks a half-open guideline cut-off (`< 100`). */
+export interface JudgedRange {
+  low: number | null
+  high: number | null
+  high_exclusive?: boolean
+}
+
 export interface Judgement {
   status: MarkerStatusName
   severity: SeverityName
-  reference: { low: number | null; high: number | null } | null
-  optimal: { low: number | null; high: number | null } | null
+  reference: JudgedRange | null
+  optimal: JudgedRange | null
   /** Where the range came from: the catalog, the lab's own printed range, or nowhere. */
   basis: 'catalog' | 'lab' | 'none'
 }
@@ -38,25 +46,24 @@ function applicable(ranges: MarkerRange[] | undefined, profile: Profile): Marker
   return fits
 }
 
-const toRange = (r: MarkerRange) => ({ low: r.low ?? null, high: r.high ?? null })
-const inside = (v: number, r: MarkerRange) =>
-  (r.low === undefined || v >= r.low) && (r.high === undefined || v <= r.high)
-
-function side(value: number, range: MarkerRange): 'low' | 'high' | 'inside' {
-  if (range.low !== undefined && value < range.low) return 'low'
-  if (range.high !== undefined && value > range.high) return 'high'
-  return 'inside'
-}
+const toRange = (r: MarkerRange): JudgedRange => ({
+  low: r.low ?? null,
+  high: r.high ?? null,
+  ...(r.high_exclusive ? { high_exclusive: true } : {}),
+})
+const inside = (v: number, r: MarkerRange) => sideOf(r, v) === 'inside'
+const side = (value: number, range: MarkerRange) => sideOf(range, value)
 
 /** How far outside the range, relative to its width (or to the bound when the range is open). */
 export function severityOf(
   value: number,
-  range: { low: number | null; high: number | null },
+  range: JudgedRange,
   better: BiomarkerDefinition['better'],
 ): SeverityName {
   const { low, high } = range
-  const below = low !== null && value < low
-  const above = high !== null && value > high
+  const where = sideOf(range, value)
+  const below = where === 'low'
+  const above = where === 'high'
   if (!below && !above) return 'none'
   // Outside on the side that is better (very high HDL, very low LDL) is not a concern.
   if ((below && better === 'lower') || (above && better === 'higher')) return 'none'
@@ -91,7 +98,9 @@ export function judge(
   if (references.length > 0) {
     const sides = new Set(references.map((r) => side(value, r)))
     if (sides.size > 1) {
-      // The ranges for the possible sexes or ages disagree about this value.
+      // The ranges for the possible sexes or ages disagree about this value; the lab's own interval
+      // (printed for this person) decides when there is one.
+      if (labRange) return judgeByLab(value, lab, better)
       return { ...none, status: 'indeterminate', reference: null, basis: 'catalog' }
     }
     const reference = toRange(references[0])
@@ -106,28 +115,34 @@ export function judge(
         : where
     return { status, severity: severityOf(value, reference, better), reference, optimal, basis: 'catalog' }
   }
-  if (labRange) {
-    const range: MarkerRange = { low: lab.low ?? undefined, high: lab.high ?? undefined }
-    const where = side(value, range)
-    return {
-      status: where === 'inside' ? 'in_range' : where,
-      severity: severityOf(value, lab, better),
-      reference: { low: lab.low, high: lab.high },
-      optimal: null,
-      basis: 'lab',
-    }
-  }
+  if (labRange) return judgeByLab(value, lab, better)
   return none
 }
 
+function judgeByLab(
+  value: number,
+  lab: { low: number | null; high: number | null },
+  better: BiomarkerDefinition['better'],
+): Judgement {
+  const range: MarkerRange = { low: lab.low ?? undefined, high: lab.high ?? undefined }
+  const where = side(value, range)
+  return {
+    status: where === 'inside' ? 'in_range' : where,
+    severity: severityOf(value, lab, better),
+    reference: { low: lab.low, high: lab.high },
+    optimal: null,
+    basis: 'lab',
+  }
+}
+
 /** "≤ 130 mg/dL", "3.5–5.0 mmol/L", "≥ 40 mg/dL". */
-export function describeRange(
-  range: { low: number | null; high: number | null },
-  unit: string | null,
-): string {
-  const u = unit ? ` ${displayUnit(unit)}` : ''
-  if (range.low !== null && range.high !== null) return `${fmt(range.low)}–${fmt(range.high)}${u}`
-  if (range.high !== null) return `≤ ${fmt(range.high)}${u}`
+export function describeRange(range: JudgedRange, unit: string | null): string {
+  const u = unitSuffix(unit)
+  if (range.low !== null && range.high !== null)
+    return range.high_exclusive
+      ? `${fmt(range.low)} to below ${fmt(range.high)}${u}`
+      : `${fmt(range.low)}–${fmt(range.high)}${u}`
+  if (range.high !== null) return `${range.high_exclusive ? '<' : '≤'} ${fmt(range.high)}${u}`
   if (range.low !== null) return `≥ ${fmt(range.low)}${u}`
   return 'no bounds'
 }
@@ -143,5 +158,36 @@ export function fmt(n: number): string {
 /** Round for output so the JSON stays readable and stable. */
 export const round = (n: number, digits = 3) => Number(n.toFixed(digits))
 
-/** A UCUM unit as people read it: annotations lose their braces (`{steps}` → `steps`). */
-export const displayUnit = (unit: string | null) => (unit ? unit.replace(/^\{(.+)\}$/, '$1') : '')
+/**
+ * A UCUM unit as people read it: annotations lose their braces (`{steps}` → `steps`,
+ * `mL/min/{1.73_m2}` → `mL/min/1.73 m²`), `u` becomes µ, `[IU]` IU and `10*3` ×10³.
+ */
+export function displayUnit(unit: string | null): string {
+  // Dimensionless annotations say nothing a person needs: "3.43", not "3.43 ratio".
+  if (!unit || unit === '{ratio}' || unit === '{index}') return ''
+  return unit
+    .replace(/\{1\.73_m2\}/g, '1.73 m²')
+    .replace(/\{([^}]*)\}/g, '$1')
+    .replace(/\[([^\]]*)\]/g, '$1')
+    .replace(/10\*(\d+)/g, (_, e: string) => `×10${[...e].map((d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[Number(d)]).join('')}`)
+    .replace(/\bu(?=[a-zA-Z])/g, 'µ')
+    .replace(/\bmu(?=[A-Z])/g, 'µ')
+}
+
+/** A value as a person reads it: sleep durations in h:mm, counts with thousands separators. */
+export function humanValue(code: string, unit: string | null, value: number): string {
+  if (unit === 'min' && (code.startsWith('sleep') || code.endsWith('sleep_duration'))) {
+    const total = Math.round(value)
+    return `${Math.floor(total / 60)} h ${String(total % 60).padStart(2, '0')} min`
+  }
+  if (unit === '{steps}') return `${Math.round(value).toLocaleString('en-US')} steps`
+  if (unit === '/min' && code.includes('heart_rate')) return `${fmt(value)} bpm`
+  if (unit === '/min' && code === 'respiratory_rate') return `${fmt(value)} breaths/min`
+  return `${fmt(value)}${unitSuffix(unit)}`
+}
+
+/** " mg/dL" after a number, or nothing for a unit people do not write (ratios, indices). */
+export function unitSuffix(unit: string | null): string {
+  const shown = displayUnit(unit)
+  return shown ? ` ${shown}` : ''
+}

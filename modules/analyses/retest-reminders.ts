@@ -2,6 +2,7 @@
 // of range) and when each kind of tracked data needs a check-in (a wearable or diary sync), with next
 // due dates and overdue flags, each citing the record it counts from.
 
+import { analysisProfile } from '../profiles/service'
 import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import { catalogs } from './catalogs'
@@ -27,14 +28,33 @@ export async function retestReminders(app: AppContext, scope: Scope): Promise<Re
   const now = app.clock.now()
   const sources = await resolveSources(app, scope)
   const inputs = await gatherInputs(app, scope, sources)
-  const { observations } = markerFindings(inputs.observations, catalogs, {
-    profile: null,
+  const { observations, critical } = markerFindings(inputs.observations, catalogs, {
+    profile: await analysisProfile(app, scope),
     baselineDays: 28,
     recentDays: 7,
   })
   const reminders: RetestReminder[] = []
-  for (const o of observations.filter((x) => x.modality === 'biomarkers')) {
+  // Derived markers are retested through the results they are computed from.
+  for (const o of observations.filter((x) => x.modality === 'biomarkers' && !x.formula)) {
     const def = catalogs.biomarker(o.code)
+    const hit = critical.find((c) => c.finding.code === o.code)
+    if (hit) {
+      // A critical result is never put on a routine retest cadence: it is due now, with a clinician.
+      reminders.push({
+        kind: 'marker',
+        code: o.code,
+        name: o.name,
+        modality: 'biomarkers',
+        status: o.status,
+        cadence_days: 0,
+        last_observed_at: o.observed_at,
+        ...due(o.observed_at, 0, now),
+        source_id: o.sources[0].source_id,
+        reason: `${o.name} on ${o.observed_at.slice(0, 10)} is a critical result: ${hit.finding.urgency === 'seek_care_now' ? 'seek care now' : 'contact a clinician today'} if no clinician has acted on it yet; the clinician decides when to repeat it.`,
+        reference: def ? biomarkerReference(def) : null,
+      })
+      continue
+    }
     const outside = o.status === 'low' || o.status === 'high'
     const cadence = (def?.retest_days ?? DEFAULT_MARKER_DAYS)[outside ? 'out_of_range' : 'in_range']
     reminders.push({

@@ -1,6 +1,7 @@
 // Analyses: run the engine over the caller's data (all of it, or the named sources), store the result,
 // and read analyses back within the caller's scope. Other modules (dashboards, MCP) call these.
 
+import { analysisProfile } from '../profiles/service'
 import type { AppContext } from '../shared/context'
 import { newId } from '../shared/ids'
 import { readPage, toPage } from '../shared/pagination'
@@ -41,6 +42,9 @@ export function toAnalysis(row: repo.AnalysisRow): Analysis {
     user_id: row.user_id,
     created_at: row.created_at,
     ...body,
+    // Analyses stored before the urgent tier existed have no such field.
+    urgent: body.urgent ?? null,
+    recovery: body.recovery ?? null,
   }
 }
 
@@ -77,7 +81,10 @@ export async function createAnalysis(
     (!hasData(inputs) && !inputs.sources.some((s) => s.modality === 'genetics'))
   )
     throw noData('There is no data to analyse: import lab results, wearable data or a genotype file first.')
-  return store(app, scope, runAnalysis('multimodal', inputs, catalogs, optionsOf(body)))
+  // Sex and age the request leaves out come from the stored profile (set by the user or read from data).
+  const stored = await analysisProfile(app, scope)
+  const profile = stored || body.profile ? { ...stored, ...body.profile } : undefined
+  return store(app, scope, runAnalysis('multimodal', inputs, catalogs, optionsOf({ ...body, profile })))
 }
 
 /** POST /wearables/analyze: baselines and deviations of wearable metrics. */

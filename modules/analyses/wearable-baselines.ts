@@ -27,11 +27,30 @@ function stats(values: number[]) {
   return { mean, sd }
 }
 
+/**
+ * Whether a move is good for the person. For a metric with a recommended range (sleep 7-9 h), landing
+ * or staying inside it is never unfavourable, and moving toward it is favourable; without a range an
+ * in-range metric's move away from the baseline is unfavourable.
+ */
 function assess(
   direction: 'above' | 'below' | 'within',
   better: WearableMetricDefinition['better'],
+  reference?: WearableMetricDefinition['reference'],
+  means?: { from: number; to: number },
 ): AssessmentName {
   if (direction === 'within') return 'neutral'
+  if (better === 'in_range' && reference && means) {
+    const distance = (v: number) =>
+      reference.low !== undefined && v < reference.low
+        ? reference.low - v
+        : reference.high !== undefined && v > reference.high
+          ? v - reference.high
+          : 0
+    const before = distance(means.from)
+    const after = distance(means.to)
+    if (after === 0) return before === 0 ? 'neutral' : 'favourable'
+    return after < before ? 'favourable' : 'unfavourable'
+  }
   if (better === 'in_range') return 'unfavourable'
   return (direction === 'above') === (better === 'higher') ? 'favourable' : 'unfavourable'
 }
@@ -97,7 +116,7 @@ export function wearableFindings(
         z: round(z, 2),
         percent: b.mean !== 0 ? round(((r.mean - b.mean) / Math.abs(b.mean)) * 100, 1) : null,
         direction,
-        assessment: assess(direction, better),
+        assessment: assess(direction, better, def?.reference, { from: b.mean, to: r.mean }),
         significant: Math.abs(z) >= SHIFT_Z,
       }
       for (const v of recent) {
@@ -113,7 +132,7 @@ export function wearableFindings(
           baseline_mean: round(b.mean),
           z: round(dz, 2),
           direction: dir,
-          assessment: assess(dir, better),
+          assessment: assess(dir, better, def?.reference, { from: b.mean, to: v.value }),
           sources: cite([v]),
           references,
         })

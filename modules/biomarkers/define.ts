@@ -19,6 +19,12 @@ export function marker(input: MarkerInput): BiomarkerDefinition {
 /** A range for everyone. */
 export const range = (low?: number, high?: number): MarkerRange => bounds({}, low, high)
 
+/** A half-open guideline range: values from `low` (when given) up to but not including `high`. */
+export const below = (high: number, low?: number): MarkerRange => ({
+  ...bounds({}, low, high),
+  high_exclusive: true,
+})
+
 /** A range for one sex, optionally within an age band (inclusive years). */
 export const forSex = (sex: Sex, low?: number, high?: number, ages?: [number, number?]): MarkerRange =>
   bounds(

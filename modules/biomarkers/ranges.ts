@@ -39,16 +39,29 @@ export function rangeFor(
   const highs = candidates.map((r) => r.high)
   const out: MarkerRange = {}
   if (lows.every((l) => l !== undefined)) out.low = Math.min(...(lows as number[]))
-  if (highs.every((h) => h !== undefined)) out.high = Math.max(...(highs as number[]))
+  if (highs.every((h) => h !== undefined)) {
+    out.high = Math.max(...(highs as number[]))
+    // Exclusive only when every candidate with that bound is; an inclusive one is the more lenient.
+    if (candidates.every((r) => r.high !== out.high || r.high_exclusive)) out.high_exclusive = true
+  }
   return out
+}
+
+/** Where a value falls against one range; the upper bound honours `high_exclusive`. */
+export function sideOf(
+  range: { low?: number | null; high?: number | null; high_exclusive?: boolean },
+  value: number,
+): 'low' | 'inside' | 'high' {
+  if (range.low != null && value < range.low) return 'low'
+  if (range.high != null && (range.high_exclusive ? value >= range.high : value > range.high)) return 'high'
+  return 'inside'
 }
 
 /** Where a canonical value falls against a range; null when there is no range. */
 export function statusAgainst(range: MarkerRange | null, value: number): RangeStatus | null {
   if (!range) return null
-  if (range.low !== undefined && value < range.low) return 'low'
-  if (range.high !== undefined && value > range.high) return 'high'
-  return 'in_range'
+  const side = sideOf(range, value)
+  return side === 'inside' ? 'in_range' : side
 }
 
 /** The reference status of a value for a person, and whether it is optimal where an optimal range exists. */

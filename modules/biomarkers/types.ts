@@ -9,8 +9,15 @@ export interface MarkerRange {
   /** Inclusive age bounds in years, where the range depends on age. */
   age_min?: number
   age_max?: number
+  /** Lowest value inside the range (a value below it is low). */
   low?: number
+  /** Highest value inside the range, or with `high_exclusive` the first value above it. */
   high?: number
+  /**
+   * Guideline cut-offs are half-open (`< 100 mg/dL`, `< 5.7 %`): the bound itself is already high, and
+   * the comparison is made at full precision, so 99.1 is inside and 100 is not.
+   */
+  high_exclusive?: boolean
 }
 
 export interface BiomarkerDefinition {
@@ -54,10 +61,25 @@ export interface BiomarkerDefinition {
   /** Caveats about the ranges (which bound comes from where, assay dependence, cycle phase). */
   range_note?: string
   /**
+   * Published thresholds that are context, not the reference range (WHO ferritin for depletion and
+   * overload): a value past one adds its sentence to the interpretation.
+   */
+  context_thresholds?: ContextThreshold[]
+  /**
    * Conversions UCUM cannot do from the unit alone (IFCC ↔ NGSP HbA1c, insulin units ↔ pmol/L,
    * mEq/L of a divalent ion): canonical = value × factor + offset.
    */
   linear_units?: LinearUnit[]
+}
+
+export interface ContextThreshold {
+  sex?: Sex
+  /** Applies to a value strictly below this. */
+  below?: number
+  /** Applies to a value above this. */
+  above?: number
+  text: string
+  citation: Citation
 }
 
 /** A published source for a marker's ranges. */

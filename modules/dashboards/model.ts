@@ -21,6 +21,7 @@ export const Design = Type.Object(
 export const DesignList = Type.Object({ data: Type.Array(Design) })
 
 const Status = Type.Union([
+  Type.Literal('urgent'),
   Type.Literal('low'),
   Type.Literal('high'),
   Type.Literal('in_range'),
@@ -36,6 +37,7 @@ const Status = Type.Union([
 export const Card = Type.Object({
   id: Type.String(),
   kind: Type.Union([
+    Type.Literal('urgent'),
     Type.Literal('summary'),
     Type.Literal('metric'),
     Type.Literal('flag'),

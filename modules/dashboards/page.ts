@@ -171,8 +171,11 @@ function distinctActions(view: View): Card[] {
 }
 
 function headline(urgent: Card[], flagged: Card[]): string {
-  if (urgent.length > 0)
-    return `<p class="headline urgent" id="summary">Urgent: ${escapeHtml(urgent.map((c) => c.title).join('; '))}. Contact a clinician today; this is not something to wait for a routine retest.</p>`
+  if (urgent.length > 0) {
+    // The urgent item's own title says how soon (issue 13: "seek care now" or "contact a clinician today").
+    const now = urgent.some((c) => c.title.startsWith('Seek'))
+    return `<p class="headline urgent" id="summary">Urgent: ${escapeHtml(urgent.map((c) => c.title).join('; '))}. ${now ? 'Seek care now if no clinician has acted on it yet' : 'Contact a clinician today'}; this is not something to wait for a routine retest.</p>`
+  }
   if (flagged.length === 0)
     return `<p class="headline" id="summary">Nothing in this analysis is outside its range or off your usual pattern.</p>`
   const names = flagged.map((c) => `${c.title} (${(STATUS_TEXT[c.status]?.[0] ?? c.status).toLowerCase()})`)

@@ -131,7 +131,30 @@ function deviationCards(analysis: Analysis): Card[] {
 export function buildDashboardSpec(analysis: Analysis, plan: ActionPlan | null): DashboardSpec {
   const labs = analysis.observations.filter((o) => o.modality === 'biomarkers' || o.modality === 'behavioral')
   const flagged = analysis.interpretations.filter((i) => i.severity !== 'none')
+  const urgent = analysis.urgent ?? null
   const sections: Section[] = [
+    // A critical result comes before everything else, whatever the design.
+    ...(urgent
+      ? [
+          {
+            id: 'urgent',
+            title: 'Urgent',
+            cards: [
+              {
+                id: 'card_urgent',
+                kind: 'urgent' as const,
+                title: urgent.title,
+                value: null,
+                unit: null,
+                status: 'urgent' as const,
+                detail: `${urgent.statement} ${urgent.steps.join(' ')}`,
+                sources: urgent.sources,
+              },
+            ],
+            charts: [],
+          },
+        ]
+      : []),
     {
       id: 'overview',
       title: 'Overview',
@@ -167,6 +190,22 @@ export function buildDashboardSpec(analysis: Analysis, plan: ActionPlan | null):
           detail: i.statement,
           sources: i.sources,
         })),
+        // The recovery signal, when it says more than "normal".
+        ...(analysis.recovery &&
+        (analysis.recovery.level === 'strained' || analysis.recovery.level === 'watch')
+          ? [
+              {
+                id: 'card_recovery',
+                kind: 'flag' as const,
+                title: `Recovery: ${analysis.recovery.level}`,
+                value: null,
+                unit: null,
+                status: 'unfavourable' as const,
+                detail: analysis.recovery.statement,
+                sources: analysis.recovery.sources,
+              },
+            ]
+          : []),
         ...deviationCards(analysis),
         ...analysis.links.map((l) => ({
           id: `card_${l.id}`,
@@ -230,6 +269,10 @@ export function buildDashboardSpec(analysis: Analysis, plan: ActionPlan | null):
       charts: [],
     })
   const references: Reference[] = uniqueReferences([
+    ...(urgent?.references ?? []),
+    // The recovery card names its method; the literature behind it is in the analysis (kept out here so the
+    // spec stays within one MCP result).
+    ...(analysis.recovery?.references.filter((r) => r.kind === 'method') ?? []),
     ...analysis.interpretations.flatMap((i) => i.references),
     ...analysis.baselines.flatMap((b) => b.references),
     ...analysis.links.flatMap((l) => l.references),

@@ -210,9 +210,7 @@ export async function assembleParts(
     await multipart.complete(row.blob_key, uploadId, check.parts)
   } catch (error) {
     if (error instanceof S3RequestError && ASSEMBLY_REFUSALS.has(error.code)) {
-      throw new ProblemError('validation', `The bucket refused to assemble the parts: ${error.code}.`, {
-        extra: { errors: [{ in: 'body', path: '/parts', message: error.message }] },
-      })
+      throw await assemblyRefused(app, row, check.parts, error)
     }
     return whenUploadGone(app, scope, row, error)
   }
@@ -224,6 +222,43 @@ export async function assembleParts(
     'pending',
   )
   return updated ?? (await repo.findUpload(app.db, scope, row.id))!
+}
+
+/**
+ * The bucket refused the assembly of parts that had just passed the check. With InvalidPart, the usual
+ * cause is a part sent again while the completion was on its way (S3 assembles only the ETags it was
+ * given, and that part now has another): list the parts again and name the ones that changed, so the
+ * client knows to complete again rather than to look for a fault. Nothing was assembled either way.
+ */
+async function assemblyRefused(
+  app: AppContext,
+  row: repo.UploadRow,
+  checked: readonly { partNumber: number; etag: string }[],
+  error: S3RequestError,
+): Promise<ProblemError> {
+  const refused = new ProblemError('validation', `The bucket refused to assemble the parts: ${error.code}.`, {
+    extra: { errors: [{ in: 'body', path: '/parts', message: error.message }] },
+  })
+  if (error.code !== 'InvalidPart') return refused
+  const now = await listArrivedParts(app, row).catch(() => null)
+  if (!now) return refused
+  const changed = checked
+    .filter((p) => normalizeEtag(now.byNumber.get(p.partNumber)?.etag ?? '') !== normalizeEtag(p.etag))
+    .map((p) => p.partNumber)
+  if (changed.length === 0) return refused
+  const named = changed.length === 1 ? `Part ${changed[0]} was` : `Parts ${changed.join(', ')} were`
+  const detail = `${named} sent again while the upload was being completed, so the bucket assembled nothing. Complete again once every part has been sent.`
+  return new ProblemError('validation', detail, {
+    extra: {
+      errors: changed.map((n) => ({
+        in: 'body',
+        path: '/parts',
+        message: `Part ${n} changed during completion.`,
+      })),
+      missing_part_numbers: now.missing,
+      received_bytes: now.received,
+    },
+  })
 }
 
 /**

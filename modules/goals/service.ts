@@ -1,6 +1,9 @@
 // Health goals: create, list (with progress from the latest value of the tracked marker) and delete,
 // within the caller's scope. The analyses module reads active goals for the health context.
 
+import { biomarkerByCode } from '../biomarkers/catalog'
+import { toUcum } from '../biomarkers/lab-units'
+import { convertToCanonical } from '../biomarkers/units'
 import type { AppContext } from '../shared/context'
 import { newId } from '../shared/ids'
 import { readPage, toPage } from '../shared/pagination'
@@ -26,14 +29,27 @@ function validate(body: GoalCreateBody): void {
     throw new ProblemError('validation', errors.map((e) => e.message).join(' '), { extra: { errors } })
 }
 
+/**
+ * The goal's target in the unit results are stored in: a target set in SI units (mmol/L) is converted
+ * with the catalog's conversion for that marker; null when it cannot be compared.
+ */
+function targetIn(row: repo.GoalRow, storedUnit: string | null): number | null {
+  if (row.target_value === null) return null
+  if (!row.unit || row.unit === storedUnit) return row.target_value
+  const marker = row.marker ? biomarkerByCode(row.marker) : undefined
+  if (!marker || storedUnit !== marker.unit) return null
+  const converted = convertToCanonical(marker, row.target_value, toUcum(row.unit))
+  return 'error' in converted ? null : converted.value
+}
+
 async function withProgress(app: AppContext, scope: Scope, row: repo.GoalRow): Promise<Goal> {
   let progress: Goal['progress'] = null
   if (row.marker) {
     // The one newest numeric result, read through the (scope, code, time) index: never the whole series.
     const [latest] = await listObservations(app, scope, { codes: [row.marker], numeric: true, newest: 1 })
     if (latest) {
-      const comparable =
-        row.target_value !== null && row.direction !== null && (!row.unit || row.unit === latest.unit)
+      const target = targetIn(row, latest.unit)
+      const comparable = target !== null && row.direction !== null
       const value = latest.value as number
       progress = {
         latest_value: value,
@@ -43,8 +59,8 @@ async function withProgress(app: AppContext, scope: Scope, row: repo.GoalRow): P
         observation_id: latest.id,
         met: comparable
           ? row.direction === 'below'
-            ? value <= (row.target_value as number)
-            : value >= (row.target_value as number)
+            ? value <= (target as number)
+            : value >= (target as number)
           : null,
       }
     }

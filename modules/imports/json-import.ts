@@ -6,6 +6,7 @@ import { wearableMetricByCode } from '../wearables/metrics'
 import { parseDate } from './dates'
 import { jsonRows } from './json-rows'
 import { isFhir, readFhir } from './labs/fhir'
+import { fhirPatientPerson } from './labs/fhir-patient'
 import { labContext, noteUploadDate } from './labs/lab-context'
 import { documentDate, isLabRow, jsonLabRows } from './labs/lab-json'
 import { type ParsedImport, Warnings } from './parsed'
@@ -53,6 +54,7 @@ export function parseJsonDocument(doc: unknown, options: JsonOptions): ParsedImp
       observations: [...result.observations, ...wearables],
       warnings: warnings.all(),
       unknown_markers: [...ctx.unknown],
+      person: fhirPatientPerson(doc),
     }
   }
   const hc = healthConnectRecords(doc)

@@ -35,8 +35,9 @@ async function appleHealth(
 ): Promise<ParsedImport> {
   const warnings = new Warnings()
   const accumulator = new WearableAccumulator(warnings)
-  const { records } = await readAppleHealth(chunks, accumulator, warnings)
+  const { records, person } = await readAppleHealth(chunks, accumulator, warnings)
   return {
+    person,
     modality: 'wearables',
     format,
     provider: provider ?? 'apple_health',

@@ -1,6 +1,7 @@
 // What every parser hands back: the observations it read, the records it saw, what it set aside and
 // why. The service stores it as one source.
 
+import type { PersonFacts } from '../profiles/service'
 import type { ModalityName } from '../sources/model'
 import type { NewObservationInput } from '../sources/service'
 
@@ -19,6 +20,8 @@ export interface ParsedImport {
   observations: NewObservationInput[]
   warnings: ImportWarning[]
   unknown_markers?: string[]
+  /** Sex and birth date the file states about its person (Apple Health <Me>), for the profile. */
+  person?: PersonFacts | null
 }
 
 /** Collects warnings, folding repeats of one kind into a count so a large file cannot flood the answer. */

@@ -99,7 +99,12 @@ export async function importFile(app: AppContext, scope: Scope, body: ImportFile
       content_type: body.content_type ?? null,
       record_count: parsed.records,
       warnings: parsed.warnings,
-      details: { observation_count: parsed.observations.length, markers, unknown_markers: unknown },
+      details: {
+        observation_count: parsed.observations.length,
+        markers,
+        unknown_markers: unknown,
+        ...(parsed.person ? { person: parsed.person } : {}),
+      },
     },
     parsed.observations,
   )

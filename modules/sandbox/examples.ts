@@ -63,6 +63,8 @@ export const sandboxExamples = {
           genetic_highlights: 1,
           text: '4 source(s); 9 marker(s), 5 outside the reference range; 28 wearable deviation(s); 2 cross-modality link(s); 1 genetic highlight(s).',
         },
+        urgent: null,
+        recovery: null,
         observations: [
           {
             code: 'glucose',

@@ -17,6 +17,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Analyses:
     'Source-backed analyses across modalities, action plans with retests, the health context and plain-language questions over your data.',
   Goals: 'Personal targets for a marker, tracked against the newest values.',
+  Profile:
+    'Sex and birth date, each with where it came from (set by you, or read from an Apple Health export or a FHIR Patient); they pick sex- and age-specific ranges.',
   Dashboards:
     'Renderer-neutral dashboard specs, designs, and private dashboard links whose page a person can open on a phone.',
   Privacy:

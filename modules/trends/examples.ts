@@ -57,8 +57,10 @@ export const trendsExamples = {
           status: 'in_range',
           optimal: false,
           reference_range: {
-            high: 129,
+            high: 130,
+            high_exclusive: true,
           },
+          note: null,
           citation:
             'Executive Summary of the Third Report of the National Cholesterol Education Program (NCEP) Expert Panel on Detection, Evaluation, and Treatment of High Blood Cholesterol in Adults (Adult Treatment Panel III). JAMA 2001;285:2486-2497.',
         },

@@ -48,7 +48,13 @@ export const TrendPoint = Type.Object({
   ),
 })
 
-const Range = Type.Object({ low: Type.Optional(Type.Number()), high: Type.Optional(Type.Number()) })
+const Range = Type.Object({
+  low: Type.Optional(Type.Number()),
+  high: Type.Optional(Type.Number()),
+  high_exclusive: Type.Optional(
+    Type.Boolean({ description: 'A half-open guideline cut-off: `high` itself is already high (`< 130`).' }),
+  ),
+})
 
 export const MarkerTrend = Type.Object(
   {
@@ -98,15 +104,25 @@ export const MarkerTrend = Type.Object(
     }),
     better: Type.Union([Type.Literal('lower'), Type.Literal('higher'), Type.Literal('in_range')]),
     status: Type.Union(
-      [Type.Literal('low'), Type.Literal('in_range'), Type.Literal('high'), Type.Literal('unknown')],
+      [
+        Type.Literal('low'),
+        Type.Literal('in_range'),
+        Type.Literal('high'),
+        Type.Literal('indeterminate'),
+        Type.Literal('unknown'),
+      ],
       {
-        description: 'The latest value against the reference range.',
+        description:
+          'The latest value against the reference range, judged as analyses judge it (profile sex and age; the lab’s printed interval where the catalog has only a typical one); `indeterminate` when the range depends on a sex or age the profile does not give.',
       },
     ),
     optimal: Type.Union([Type.Boolean(), Type.Null()], {
       description: 'Latest value inside the optimal range; null where none is defined.',
     }),
     reference_range: Type.Union([Range, Type.Null()]),
+    note: Type.Union([Type.String(), Type.Null()], {
+      description: 'A large move inside the reference range (stable for the direction, but said).',
+    }),
     citation: Type.Union([Type.String(), Type.Null()], { description: 'Where the range comes from.' }),
   },
   { $id: 'MarkerTrend' },

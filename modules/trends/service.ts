@@ -4,9 +4,11 @@
 // the latest value against its reference range. Wearable metrics trend over their deduplicated daily
 // values.
 
+import { type Judgement, judge } from '../analyses/ranges'
 import { findBiomarker } from '../biomarkers/catalog'
-import { rangeFor, statusAgainst } from '../biomarkers/ranges'
+import { statusAgainst } from '../biomarkers/ranges'
 import type { BiomarkerDefinition, MarkerRange } from '../biomarkers/types'
+import { analysisProfile } from '../profiles/service'
 import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
@@ -27,6 +29,8 @@ import {
 
 /** Day-to-day variation of wearable metrics below which a change over the window reads as stable. */
 export const WEARABLE_NOISE_PERCENT = 5
+
+type Profile = Awaited<ReturnType<typeof analysisProfile>>
 
 type Subject =
   | { kind: 'biomarker'; def: BiomarkerDefinition }
@@ -61,7 +65,18 @@ function resolve(names: string[]): Subject[] {
 }
 
 /** What a trend reads of each result: nothing more, so a long window stays cheap to read. */
-const POINT_FIELDS = ['id', 'code', 'value', 'unit', 'observed_at', 'source_id', 'comparator'] as const
+// The lab's printed interval comes along so the latest value is judged as analyses judge it.
+const POINT_FIELDS = [
+  'id',
+  'code',
+  'value',
+  'unit',
+  'observed_at',
+  'source_id',
+  'comparator',
+  'reference_low',
+  'reference_high',
+] as const
 type PointRow = Pick<ObservationRow, (typeof POINT_FIELDS)[number]>
 
 /** Points of a biomarker: numeric results in the canonical unit, a repeated upload of one result once. */
@@ -95,29 +110,50 @@ export function thinPoints(points: TrendPoint[], max = MAX_POINTS_PER_MARKER): T
   return Array.from({ length: max }, (_, i) => points[Math.round(i * step)])
 }
 
-function markerTrend(subject: Subject, points: TrendPoint[]): MarkerTrend {
+function markerTrend(
+  subject: Subject,
+  points: TrendPoint[],
+  profile: Profile,
+  latestRow: Pick<ObservationRow, 'reference_low' | 'reference_high'> | undefined,
+): MarkerTrend {
   const first = points[0].value
   const latest = points[points.length - 1].value
   // A censored result ("<0.3") is a bound, not a value: "hs-CRP <0.3 → 1.1" is no +267 % change.
   const exact = points.filter((p) => !p.comparator)
   const isBiomarker = subject.kind === 'biomarker'
-  const range: MarkerRange | null = isBiomarker
-    ? rangeFor(subject.def.reference)
-    : subject.def.reference
+  // The same judgement analyses make: this person's sex and age, the lab's printed interval where the
+  // catalog only has a typical one.
+  const judged = isBiomarker
+    ? judge(
+        latest,
+        subject.def,
+        { low: latestRow?.reference_low ?? null, high: latestRow?.reference_high ?? null },
+        profile,
+      )
+    : null
+  const range: MarkerRange | null = judged
+    ? judged.reference
+      ? {
+          ...(judged.reference.low !== null ? { low: judged.reference.low } : {}),
+          ...(judged.reference.high !== null ? { high: judged.reference.high } : {}),
+          ...(judged.reference.high_exclusive ? { high_exclusive: true } : {}),
+        }
+      : null
+    : subject.kind === 'wearable' && subject.def.reference
       ? { low: subject.def.reference.low, high: subject.def.reference.high }
       : null
   const noise = isBiomarker ? subject.def.noise_percent : WEARABLE_NOISE_PERCENT
-  const judged = judgeDirection(
+  const moved = judgeDirection(
     exact.map((p) => ({ value: p.value, t: Date.parse(p.observed_at) })),
     subject.def.better,
     noise,
     range,
   )
-  const optimal = isBiomarker ? rangeFor(subject.def.optimal) : null
   const cleanRange = range
     ? {
         ...(range.low !== undefined ? { low: range.low } : {}),
         ...(range.high !== undefined ? { high: range.high } : {}),
+        ...(range.high_exclusive ? { high_exclusive: true } : {}),
       }
     : null
   const exactFirst = exact[0]?.value ?? 0
@@ -136,18 +172,33 @@ function markerTrend(subject: Subject, points: TrendPoint[]): MarkerTrend {
     points_thinned: points.length > MAX_POINTS_PER_MARKER,
     unit: subject.def.unit,
     kind: subject.kind,
-    direction: judged.direction,
+    direction: moved.direction,
     delta,
     delta_percent:
       exact.length >= 2 && exactFirst !== 0 ? round((delta / Math.abs(exactFirst)) * 100, 2) : null,
-    change_percent: judged.change_percent === null ? null : round(judged.change_percent, 2),
+    change_percent: moved.change_percent === null ? null : round(moved.change_percent, 2),
     noise_percent: noise,
     better: subject.def.better,
-    status: statusAgainst(range, latest) ?? 'unknown',
-    optimal: optimal ? statusAgainst(optimal, latest) === 'in_range' : null,
+    status: judged ? trendStatus(judged.status) : (statusAgainst(range, latest) ?? 'unknown'),
+    optimal: judged?.optimal ? judged.status === 'optimal' : null,
+    note: inRangeMoveNote(moved, noise, judged?.status ?? null),
     reference_range: cleanRange,
     citation: isBiomarker ? subject.def.citation.title : (subject.def.reference?.citation ?? null),
   }
+}
+
+const trendStatus = (s: Judgement['status']): MarkerTrend['status'] => (s === 'optimal' ? 'in_range' : s)
+
+/** A large move that stays inside the range is not news for the direction, but it is worth saying. */
+function inRangeMoveNote(
+  moved: { direction: string; change_percent: number | null },
+  noise: number,
+  status: Judgement['status'] | null,
+): string | null {
+  if (moved.direction !== 'stable' || moved.change_percent === null) return null
+  if (Math.abs(moved.change_percent) < noise) return null
+  if (status !== 'in_range' && status !== 'optimal') return null
+  return `Moved ${moved.change_percent > 0 ? '+' : ''}${round(moved.change_percent, 1)}% over the window while staying inside the reference range: more than its ${noise}% test-to-test variation, worth watching.`
 }
 
 export async function computeTrends(app: AppContext, scope: Scope, body: TrendBody): Promise<TrendResult> {
@@ -191,6 +242,7 @@ export async function computeTrends(app: AppContext, scope: Scope, body: TrendBo
       .filter((d): d is BiomarkerDefinition => d !== undefined)
       .map((def) => ({ kind: 'biomarker' as const, def }))
 
+  const profile = await analysisProfile(app, scope)
   const markers: MarkerTrend[] = []
   const withoutData: string[] = []
   for (const subject of subjects) {
@@ -199,7 +251,13 @@ export async function computeTrends(app: AppContext, scope: Scope, body: TrendBo
         ? biomarkerPoints((rowsByCode.get(subject.def.code) ?? []).filter((r) => r.unit === subject.def.unit))
         : await wearablePoints(app, scope, subject.def.code, from, now, cuts)
     if (points.length === 0) withoutData.push(subject.def.code)
-    else markers.push(markerTrend(subject, points))
+    else {
+      const last = points[points.length - 1]
+      const latestRow = (rowsByCode.get(subject.def.code) ?? []).find(
+        (r) => r.observed_at === last.observed_at && r.source_id === last.source_id,
+      )
+      markers.push(markerTrend(subject, points, profile, latestRow))
+    }
   }
   if (!requested) markers.sort((a, b) => (a.marker < b.marker ? -1 : 1))
   const count = (d: MarkerTrend['direction']) => markers.filter((m) => m.direction === d).length

@@ -8,6 +8,10 @@ import type { WearableMetricDefinition } from './types'
 const SLEEP_CONSENSUS =
   'Watson NF, et al. Recommended Amount of Sleep for a Healthy Adult: A Joint Consensus Statement of the American Academy of Sleep Medicine and Sleep Research Society. Sleep 2015;38:843-844.'
 
+/** The 7-9 hours recommended for adults (18-64); more can be appropriate, e.g. when recovering. */
+const SLEEP_NSF =
+  'Hirshkowitz M, et al. National Sleep Foundation’s sleep time duration recommendations: methodology and results summary. Sleep Health 2015;1:40-43 (7-9 hours for adults aged 18-64).'
+
 export const WEARABLE_METRICS: readonly WearableMetricDefinition[] = Object.freeze([
   { code: 'resting_heart_rate', name: 'Resting heart rate', unit: '/min', daily: 'mean', better: 'lower' },
   { code: 'heart_rate', name: 'Heart rate', unit: '/min', daily: 'mean', better: 'in_range' },
@@ -19,7 +23,7 @@ export const WEARABLE_METRICS: readonly WearableMetricDefinition[] = Object.free
     unit: 'min',
     daily: 'sum',
     better: 'in_range',
-    reference: { low: 420, citation: SLEEP_CONSENSUS },
+    reference: { low: 420, high: 540, citation: `${SLEEP_CONSENSUS} ${SLEEP_NSF}` },
   },
   { code: 'sleep_efficiency', name: 'Sleep efficiency', unit: '%', daily: 'mean', better: 'higher' },
   { code: 'sleep_deep', name: 'Deep sleep', unit: 'min', daily: 'sum', better: 'higher' },
@@ -37,6 +41,43 @@ export const WEARABLE_METRICS: readonly WearableMetricDefinition[] = Object.free
     unit: 'Cel',
     daily: 'mean',
     better: 'in_range',
+  },
+  // Provider scores: each vendor's own composite, kept under its name and never mixed with another's.
+  {
+    code: 'oura_readiness_score',
+    name: 'Readiness score (Oura)',
+    unit: '{score}',
+    daily: 'last',
+    better: 'higher',
+  },
+  { code: 'oura_sleep_score', name: 'Sleep score (Oura)', unit: '{score}', daily: 'last', better: 'higher' },
+  {
+    code: 'oura_activity_score',
+    name: 'Activity score (Oura)',
+    unit: '{score}',
+    daily: 'last',
+    better: 'higher',
+  },
+  {
+    code: 'whoop_recovery_score',
+    name: 'Recovery score (WHOOP)',
+    unit: '%',
+    daily: 'last',
+    better: 'higher',
+  },
+  {
+    code: 'whoop_strain',
+    name: 'Day strain (WHOOP, 0-21)',
+    unit: '{score}',
+    daily: 'last',
+    better: 'in_range',
+  },
+  {
+    code: 'whoop_sleep_performance',
+    name: 'Sleep performance (WHOOP)',
+    unit: '%',
+    daily: 'last',
+    better: 'higher',
   },
 ])
 

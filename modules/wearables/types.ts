@@ -22,4 +22,6 @@ export interface DailyValue {
   observation_ids: string[]
   /** Other devices that recorded the same day and were set aside by source priority (never added). */
   set_aside?: { device: string | null; value: number; source_id: string }[]
+  /** Lower-priority devices whose hours filled gaps the main device did not count (summed metrics). */
+  filled_in?: { device: string | null; value: number; source_id: string }[]
 }

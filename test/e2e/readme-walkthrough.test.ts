@@ -51,6 +51,22 @@ describe('README', () => {
     expect(await page.text()).toContain('<svg')
   })
 
+  it('walks through the profile and an urgent result exactly as written', () => {
+    const run = runReadmeBlocks(['walkthrough', 'interpretation-walkthrough'], server.base)
+    expect(run.stderr).toBe('')
+    expect(run.exitCode).toBe(0)
+    const docs = jsonDocuments(run.stdout)
+    const profile = docs.find((d) => d.sex !== undefined && d.birth_date !== undefined)
+    expect(profile.sex).toEqual({
+      value: 'male',
+      origin: { kind: 'user', source_id: null, detail: 'set by the user' },
+    })
+    const analysis = docs.at(-1)
+    expect(analysis.input.profile).toMatchObject({ sex: 'male' })
+    expect(analysis.urgent).toMatchObject({ level: 'seek_care_now' })
+    expect(analysis.urgent.findings[0]).toMatchObject({ code: 'potassium', basis: 'both' })
+  })
+
   it('walks through a genetics upload, its job, findings and ancestry exactly as written', () => {
     const run = runReadmeBlocks(['walkthrough', 'genetics-walkthrough'], server.base)
     expect(run.stderr).toBe('')

@@ -2,7 +2,7 @@
 // through linear equations that UCUM cannot derive from the units alone.
 
 import { ADA_2024, HBA1C_MASTER_EQUATION, TYPICAL_INTERVAL } from '../citations'
-import { marker, range } from '../define'
+import { below, marker, range } from '../define'
 
 export const GLUCOSE = [
   marker({
@@ -25,7 +25,7 @@ export const GLUCOSE = [
     unit: 'mg/dL',
     alternate_units: ['mmol/L'],
     molar_mass: 180.156,
-    reference: [range(70, 99)],
+    reference: [below(100, 70)],
     better: 'in_range',
     noise_percent: 6,
     citation: ADA_2024,
@@ -51,7 +51,7 @@ export const GLUCOSE = [
     unit: '%',
     alternate_units: ['mmol/mol'],
     linear_units: [{ unit: 'mmol/mol', factor: 0.09148, offset: 2.152, note: HBA1C_MASTER_EQUATION }],
-    reference: [range(undefined, 5.6)],
+    reference: [below(5.7)],
     better: 'lower',
     noise_percent: 3,
     retest_days: { in_range: 365, out_of_range: 90 },

@@ -14,12 +14,32 @@ export const IRON_STUDIES = [
     synonyms: ['ferritin', 'ferritin serum', 'serum ferritin'],
     unit: 'ng/mL',
     alternate_units: ['ug/L'],
-    reference: [forSex('male', 15, 200), forSex('female', 15, 150)],
+    // The lab's own interval is the reference; WHO's population thresholds are context (below).
+    reference: [forSex('male', 30, 400), forSex('female', 15, 150)],
     better: 'in_range',
     noise_percent: 15,
-    citation: WHO_FERRITIN_2020,
+    citation: TYPICAL_INTERVAL,
     range_note:
-      'WHO 2020: below 15 µg/L indicates iron deficiency in otherwise healthy adults; above 200 (men) or 150 (women) µg/L suggests a risk of iron overload.',
+      'Reference: a typical adult laboratory interval (the interval printed on the report takes precedence). WHO 2020 thresholds are given as context: below 15 µg/L indicates iron deficiency in otherwise healthy adults; above 200 (men) or 150 (women) µg/L suggests a risk of iron overload.',
+    context_thresholds: [
+      {
+        below: 15,
+        text: 'Below 15 µg/L, WHO 2020 considers iron stores depleted (iron deficiency) in otherwise healthy adults.',
+        citation: WHO_FERRITIN_2020,
+      },
+      {
+        sex: 'male',
+        above: 200,
+        text: 'Above 200 µg/L in men, WHO 2020 suggests a risk of iron overload (ferritin also rises with inflammation).',
+        citation: WHO_FERRITIN_2020,
+      },
+      {
+        sex: 'female',
+        above: 150,
+        text: 'Above 150 µg/L in women, WHO 2020 suggests a risk of iron overload (ferritin also rises with inflammation).',
+        citation: WHO_FERRITIN_2020,
+      },
+    ],
   }),
   marker({
     code: 'iron',

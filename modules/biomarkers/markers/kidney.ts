@@ -2,7 +2,7 @@
 // albumin/creatinine ratio. BUN converts to urea in mmol/L with the mass of urea's two nitrogens.
 
 import { KDIGO_2012, TYPICAL_INTERVAL } from '../citations'
-import { forSex, marker, range } from '../define'
+import { below, forSex, marker, range } from '../define'
 
 export const KIDNEY = [
   marker({
@@ -123,7 +123,7 @@ export const KIDNEY = [
         note: 'Per millimole of creatinine (113.12 g/mol): 1 mg/mmol = 8.84 mg/g (KDIGO 2012 gives 3 mg/mmol ≈ 30 mg/g).',
       },
     ],
-    reference: [range(undefined, 29)],
+    reference: [below(30)],
     better: 'lower',
     noise_percent: 30,
     citation: KDIGO_2012,

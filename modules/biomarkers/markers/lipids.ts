@@ -2,7 +2,7 @@
 // mass (386.65 g/mol); triglycerides with triolein's (885.7 g/mol), the convention laboratories use.
 
 import { EAS_LPA_2022, ESC_EAS_2019, NCEP_ATP_III, TYPICAL_INTERVAL } from '../citations'
-import { forSex, marker, range } from '../define'
+import { below, forSex, marker, range } from '../define'
 
 const CHOLESTEROL = 386.65
 
@@ -16,7 +16,7 @@ export const LIPIDS = [
     unit: 'mg/dL',
     alternate_units: ['mmol/L'],
     molar_mass: CHOLESTEROL,
-    reference: [range(undefined, 199)],
+    reference: [below(200)],
     better: 'lower',
     noise_percent: 8,
     citation: NCEP_ATP_III,
@@ -44,8 +44,8 @@ export const LIPIDS = [
     unit: 'mg/dL',
     alternate_units: ['mmol/L'],
     molar_mass: CHOLESTEROL,
-    reference: [range(undefined, 129)],
-    optimal: [range(undefined, 99)],
+    reference: [below(130)],
+    optimal: [below(100)],
     better: 'lower',
     noise_percent: 10,
     citation: NCEP_ATP_III,
@@ -67,7 +67,10 @@ export const LIPIDS = [
     unit: 'mg/dL',
     alternate_units: ['mmol/L'],
     molar_mass: CHOLESTEROL,
-    reference: [forSex('male', 40), forSex('female', 50)],
+    // ATP III gives the cut-offs in both units (< 40 mg/dL or < 1.03 mmol/L; < 50 or < 1.29 for
+    // women); the lower of the two, 39.8 and 49.8 mg/dL, keeps a result reported in SI units from being
+    // called low when the guideline's own SI cut-off calls it normal.
+    reference: [forSex('male', 39.8), forSex('female', 49.8)],
     optimal: [range(60)],
     better: 'higher',
     noise_percent: 8,
@@ -84,7 +87,7 @@ export const LIPIDS = [
     unit: 'mg/dL',
     alternate_units: ['mmol/L'],
     molar_mass: 885.7,
-    reference: [range(undefined, 149)],
+    reference: [below(150)],
     better: 'lower',
     noise_percent: 20,
     citation: NCEP_ATP_III,
@@ -99,8 +102,8 @@ export const LIPIDS = [
     unit: 'mg/dL',
     alternate_units: ['mmol/L'],
     molar_mass: CHOLESTEROL,
-    reference: [range(undefined, 159)],
-    optimal: [range(undefined, 129)],
+    reference: [below(160)],
+    optimal: [below(130)],
     better: 'lower',
     noise_percent: 8,
     citation: NCEP_ATP_III,
@@ -146,8 +149,8 @@ export const LIPIDS = [
     synonyms: ['apolipoprotein b', 'apob', 'apo b', 'apo-b', 'apolipoprotein b100', 'apo b100'],
     unit: 'mg/dL',
     alternate_units: ['g/L'],
-    reference: [range(undefined, 99)],
-    optimal: [range(undefined, 79)],
+    reference: [below(100)],
+    optimal: [below(80)],
     better: 'lower',
     noise_percent: 8,
     citation: ESC_EAS_2019,
@@ -174,7 +177,7 @@ export const LIPIDS = [
     loinc: '43583-4',
     synonyms: ['lipoprotein a', 'lipoprotein(a)', 'lp(a)', 'lpa', 'lp a'],
     unit: 'nmol/L',
-    reference: [range(undefined, 74)],
+    reference: [below(75)],
     better: 'lower',
     noise_percent: 10,
     retest_days: { in_range: 3650, out_of_range: 3650 },
@@ -190,7 +193,7 @@ export const LIPIDS = [
     synonyms: ['lipoprotein a', 'lipoprotein(a)', 'lp(a)', 'lpa', 'lp a', 'lipoprotein a mass'],
     unit: 'mg/dL',
     alternate_units: ['g/L'],
-    reference: [range(undefined, 29)],
+    reference: [below(30)],
     better: 'lower',
     noise_percent: 10,
     retest_days: { in_range: 3650, out_of_range: 3650 },

@@ -88,7 +88,10 @@ export const OTHER = [
     unit: 'pg/mL',
     alternate_units: ['ng/L', 'pmol/L'],
     molar_mass: 8457,
-    reference: [forAge([18, 74], undefined, 124), forAge([75], undefined, 449)],
+    reference: [
+      { ...forAge([18, 74], undefined, 125), high_exclusive: true },
+      { ...forAge([75], undefined, 450), high_exclusive: true },
+    ],
     better: 'lower',
     noise_percent: 30,
     citation: ESC_HEART_FAILURE_2021,

@@ -2,7 +2,7 @@
 // temperature). They are stored as markers of the `vitals` category so that they are not filed as
 // unknown lab tests. Heart rate stays a wearable metric (modules/wearables/metrics.ts).
 
-import { marker, range } from '../define'
+import { below, marker, range } from '../define'
 import type { Citation } from '../types'
 
 const ACC_AHA_BP_2017: Citation = {
@@ -40,7 +40,7 @@ export const VITALS = [
       'blood pressure systolic',
     ],
     unit: 'mm[Hg]',
-    reference: [range(undefined, 119)],
+    reference: [below(120)],
     better: 'lower',
     noise_percent: 8,
     citation: ACC_AHA_BP_2017,
@@ -60,7 +60,7 @@ export const VITALS = [
       'blood pressure diastolic',
     ],
     unit: 'mm[Hg]',
-    reference: [range(undefined, 79)],
+    reference: [below(80)],
     better: 'lower',
     noise_percent: 8,
     citation: ACC_AHA_BP_2017,
@@ -73,7 +73,8 @@ export const VITALS = [
     loinc: '39156-5',
     synonyms: ['bmi', 'body mass index', 'body mass index (bmi)'],
     unit: 'kg/m2',
-    reference: [range(18.5, 24.9)],
+    // WHO: 18.5 to below 25 is the normal range (25 or more is overweight), compared at full precision.
+    reference: [below(25, 18.5)],
     better: 'in_range',
     noise_percent: 2,
     citation: WHO_BMI,

@@ -22,6 +22,8 @@ export interface WearableRecord {
   /** A line number, or a record path such as `$.data[3]`. */
   ref: number | string
   details?: Record<string, unknown>
+  /** The start as the export wrote it (local time with offset), for the hour of summed metrics. */
+  start_written?: string
 }
 
 interface Group {
@@ -38,6 +40,20 @@ interface Group {
   /** The first value as written, kept as original_value when it is the only one. */
   firstRaw: number
   details?: Record<string, unknown>
+  /** Summed metrics: the day's total per local hour, so devices can later be merged hour by hour. */
+  hours?: Record<string, number>
+}
+
+/**
+ * Counts made of short samples, merged hour by hour across devices. Sleep and workouts are long
+ * segments that an hour of their start cannot stand for, so they keep the whole-day device priority.
+ */
+const HOURLY_MERGE = new Set(['steps', 'active_energy'])
+
+/** The local hour a record starts in, from a timestamp as written (`2026-03-01 09:00:00 -0800`). */
+function localHourOf(written: string | undefined): string | null {
+  const m = written ? /^\d{4}-\d{2}-\d{2}[T ](\d{2}):/.exec(written.trim()) : null
+  return m ? m[1] : null
 }
 
 /** Seconds, minutes or hours from the size of a nightly duration. */
@@ -93,14 +109,28 @@ export class WearableAccumulator {
         originalUnit: record.unit,
         firstRaw: record.value,
         details: record.details,
+        ...(HOURLY_MERGE.has(metric.code) ? { hours: {} } : {}),
       })
+      this.addHour(this.groups.get(key) as Group, record, converted.value)
       return
     }
+    this.addHour(group, record, converted.value)
     group.values.push(converted.value)
     group.refs.push(record.ref)
     if (record.start >= group.last.start) group.last = { start: record.start, value: converted.value }
     if (record.start < group.start) group.start = record.start
     if (end > group.end) group.end = end
+  }
+
+  /** Only sample-level records (with a written local start) are kept per hour. */
+  private addHour(group: Group, record: WearableRecord, value: number): void {
+    if (!group.hours) return
+    const hour = localHourOf(record.start_written)
+    if (hour === null) {
+      group.hours = undefined
+      return
+    }
+    group.hours[hour] = Number(((group.hours[hour] ?? 0) + value).toFixed(4))
   }
 
   observations(): NewObservationInput[] {
@@ -122,7 +152,12 @@ export class WearableAccumulator {
         observed_end: g.end !== g.start ? g.end : null,
         device: g.device,
         source_ref: describeRefs(g.refs),
-        details: { local_date: g.local_date, records: g.values.length, ...(g.details ?? {}) },
+        details: {
+          local_date: g.local_date,
+          records: g.values.length,
+          ...(g.hours && Object.keys(g.hours).length > 0 ? { hours: g.hours } : {}),
+          ...(g.details ?? {}),
+        },
       })
     }
     return out.sort((a, b) => (a.observed_at < b.observed_at ? -1 : a.observed_at > b.observed_at ? 1 : 0))

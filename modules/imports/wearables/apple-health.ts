@@ -4,6 +4,7 @@
 // read; other record types are counted and reported.
 
 import { SaxesParser } from 'saxes'
+import type { PersonFacts } from '../../profiles/service'
 import { deviceKey } from '../../wearables/devices'
 import { parseDate } from '../dates'
 import type { Warnings } from '../parsed'
@@ -26,24 +27,38 @@ export function looksLikeAppleHealth(head: string): boolean {
   return /<HealthData[\s>]/.test(head) || /<!DOCTYPE\s+HealthData/.test(head)
 }
 
+/** The local day a sleep segment's night ends on. */
+export function wakeUpDay(endWritten: string, endLocalDate: string): string {
+  const hour = Number(/^\d{4}-\d{2}-\d{2}[T ](\d{2}):/.exec(endWritten.trim())?.[1] ?? '0')
+  if (hour < 18) return endLocalDate
+  const next = new Date(`${endLocalDate}T00:00:00.000Z`)
+  next.setUTCDate(next.getUTCDate() + 1)
+  return next.toISOString().slice(0, 10)
+}
+
 const minutesBetween = (a: string, b: string) => (new Date(b).getTime() - new Date(a).getTime()) / 60_000
 
 export async function readAppleHealth(
   chunks: AsyncIterable<string> | Iterable<string>,
   accumulator: WearableAccumulator,
   warnings: Warnings,
-): Promise<{ records: number }> {
+): Promise<{ records: number; person: PersonFacts | null }> {
   const parser = new SaxesParser({ position: true })
   let failure: { message: string; line: number } | null = null
   let sawRoot = false
   let records = 0
   const unsupported = new Map<string, number>()
+  let person: PersonFacts | null = null
 
   parser.on('error', (error) => {
     failure ??= { message: error.message.replace(/^\d+:\d+: /, ''), line: parser.line }
   })
   parser.on('opentag', (node) => {
     if (node.name === 'HealthData') sawRoot = true
+    if (node.name === 'Me') {
+      person = personOf(node.attributes as Record<string, string>)
+      return
+    }
     if (node.name !== 'Record' && node.name !== 'Workout') return
     records++
     const a = node.attributes as Record<string, string>
@@ -59,7 +74,14 @@ export async function readAppleHealth(
       return
     }
     const device = deviceKey(a.sourceName) ?? deviceKey(a.device)
-    const base = { start: start.iso, end: end?.iso ?? null, local_date: start.local_date, device, ref: line }
+    const base = {
+      start: start.iso,
+      end: end?.iso ?? null,
+      local_date: start.local_date,
+      device,
+      ref: line,
+      start_written: a.startDate,
+    }
     if (node.name === 'Workout') {
       if (end) {
         accumulator.add({
@@ -76,8 +98,9 @@ export async function readAppleHealth(
     const type = a.type ?? ''
     if (type === SLEEP_TYPE) {
       if (!end || !(a.value in SLEEP_STAGES)) return
-      // A night belongs to the day one wakes up.
-      const night = { ...base, local_date: end.local_date, name: a.value, unit: 'min' }
+      // A night belongs to the day one wakes up: a segment ending in the evening (from 18:00 local) is
+      // the start of the night that ends the next morning, not part of the day it ends on.
+      const night = { ...base, local_date: wakeUpDay(a.endDate, end.local_date), name: a.value, unit: 'min' }
       const minutes = minutesBetween(start.iso, end.iso)
       const stage = SLEEP_STAGES[a.value]
       if (stage) accumulator.add({ ...night, metric: stage, value: minutes })
@@ -111,7 +134,22 @@ export async function readAppleHealth(
       `${total} records of types this service does not read were skipped (${types}${unsupported.size > 8 ? ', …' : ''}).`,
     )
   }
-  return { records }
+  return { records, person }
+}
+
+const SEXES: Record<string, PersonFacts['sex']> = {
+  HKBiologicalSexFemale: 'female',
+  HKBiologicalSexMale: 'male',
+}
+
+/** Sex and birth date from the export's `<Me>` element (HealthKit characteristics), when stated. */
+function personOf(a: Record<string, string>): PersonFacts | null {
+  const sex = SEXES[a.HKCharacteristicTypeIdentifierBiologicalSex ?? '']
+  const birth = /^\d{4}-\d{2}-\d{2}$/.test(a.HKCharacteristicTypeIdentifierDateOfBirth ?? '')
+    ? a.HKCharacteristicTypeIdentifierDateOfBirth
+    : undefined
+  if (!sex && !birth) return null
+  return { ...(sex ? { sex } : {}), ...(birth ? { birth_date: birth } : {}), from: 'Apple Health <Me>' }
 }
 
 /** Text chunks of a byte array, decoded as UTF-8 64 KiB at a time. */

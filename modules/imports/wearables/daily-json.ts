@@ -8,7 +8,7 @@ import { normalizeKey } from '../header'
 import type { JsonRow } from '../json-rows'
 import type { Warnings } from '../parsed'
 import type { WearableAccumulator } from './accumulator'
-import { type MetricKey, wearableKey } from './keys'
+import { type MetricKey, OURA_SCORES, wearableKey } from './keys'
 
 const DAY_MS = 86_400_000
 
@@ -45,7 +45,8 @@ export function readDailyJson(
     const end = new Date(new Date(`${found.date.local_date}T00:00:00.000Z`).getTime() + DAY_MS).toISOString()
     for (const [key, value] of Object.entries(row.fields)) {
       if (key === found.key || typeof value !== 'number') continue
-      const metric = metricOf(key, kind)
+      const metric =
+        kind === 'wearables' && normalizeKey(key) === 'score' ? OURA_SCORES[row.group] : metricOf(key, kind)
       if (!metric) continue
       accumulator.add({
         metric: metric.metric,

@@ -103,7 +103,20 @@ export const WEARABLE_KEYS = new Map<string, MetricKey>([
     'temperature delta',
     'body temperature deviation',
   ]),
+  // WHOOP's own scores, kept as WHOOP metrics (its published definitions, not ours to recompute).
+  ...K('whoop_recovery_score', '%', ['recovery score']),
+  ...K('whoop_strain', '{score}', ['day strain', 'strain']),
+  ...K('whoop_sleep_performance', '%', ['sleep performance', 'sleep performance percentage']),
 ])
+
+/** Oura's daily scores: each section of the export has a `score` field that means a different score. */
+export const OURA_SCORES: Record<string, MetricKey> = {
+  daily_readiness: { metric: 'oura_readiness_score', unit: '{score}' },
+  readiness: { metric: 'oura_readiness_score', unit: '{score}' },
+  daily_sleep: { metric: 'oura_sleep_score', unit: '{score}' },
+  daily_activity: { metric: 'oura_activity_score', unit: '{score}' },
+  activity: { metric: 'oura_activity_score', unit: '{score}' },
+}
 
 /** Apple HealthKit quantity types. */
 export const HEALTHKIT_TYPES: Record<string, MetricKey> = {

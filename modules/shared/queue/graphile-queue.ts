@@ -3,12 +3,14 @@
 // when a process dies mid-job (killed, machine lost), another worker notices its silence and unlocks its
 // jobs, so the job runs again promptly instead of waiting out graphile-worker's four-hour lock expiry.
 
+import { EventEmitter } from 'node:events'
 import {
   Logger as GraphileLogger,
   type Job,
   makeWorkerUtils,
   type Runner,
   run,
+  type WorkerEvents,
   type WorkerUtils,
 } from 'graphile-worker'
 import { DependencyUnavailable, unavailableDependency } from '../dependency'
@@ -47,6 +49,7 @@ export class GraphileQueue implements JobQueue {
   private utils: Promise<WorkerUtils> | null = null
   private runner: Runner | null = null
   private heartbeat: ReturnType<typeof setInterval> | null = null
+  /** The ids this process's jobs are locked by (graphile-worker's pool ids), kept alive by the heartbeat. */
   private readonly workerIds = new Set<string>()
 
   constructor(
@@ -127,6 +130,21 @@ export class GraphileQueue implements JobQueue {
         },
       ]),
     )
+    // graphile-worker (0.18) locks jobs with the id of its worker pool, not of the single workers, and
+    // creates the pool inside run(), before run() resolves. The heartbeat once followed 'worker:create'
+    // on runner.events, attached after run(): it never heard of a worker, and its ids were not the ones
+    // in locked_by anyway. No heartbeat was written, so another worker took this one's running jobs
+    // for a dead worker's after QUEUE_WORKER_TIMEOUT_SECONDS and ran them a second time. The emitter
+    // (and the table the first beat writes to) now exist before run(), and the pool's id is beaten.
+    await this.ensureHeartbeatTable()
+    const events: WorkerEvents = new EventEmitter()
+    events.on('pool:create', ({ workerPool }) => {
+      this.workerIds.add(workerPool.id)
+      this.beat().catch((error) =>
+        this.options.log.warn('queue.heartbeat_failed', { error: (error as Error).message }),
+      )
+    })
+    events.on('pool:release', ({ workerPool }) => this.workerIds.delete(workerPool.id))
     this.runner = await run({
       connectionString: this.options.connectionString,
       schema: this.options.schema,
@@ -136,13 +154,8 @@ export class GraphileQueue implements JobQueue {
       logger: graphileLogger(this.options.log),
       taskList: taskList as never,
       crontab: '',
+      events,
     })
-    this.runner.events.on('worker:create', ({ worker }) => {
-      this.workerIds.add(worker.workerId)
-      void this.beat()
-    })
-    this.runner.events.on('worker:release', ({ worker }) => this.workerIds.delete(worker.workerId))
-    await this.ensureHeartbeatTable()
     await this.beat()
     await this.reclaimFromDeadWorkers()
     const every = Math.max(250, Math.min(5000, (this.options.workerTimeoutSeconds * 1000) / 3))

@@ -211,12 +211,15 @@ describe('POST /analyses/{id}/action-plan', () => {
       expect(a.references.length).toBeGreaterThan(0)
       expect(a.rationale.length).toBeGreaterThan(20)
     }
-    const ldl = r.body.actions.find((a: any) => a.id === 'act_ldl_cholesterol')
+    // High lipids make one action for the pattern, named after its theme.
+    const ldl = r.body.actions.find((a: any) => a.id === 'act_lipids')
     expect(ldl).toMatchObject({ category: 'nutrition', targets: ['ldl_cholesterol'] })
     expect(ldl.based_on).toEqual(['int_ldl_cholesterol', 'link_apoe_lipids'])
     expect(ldl.rationale).toContain('APOE')
     expect(ldl.retest).toEqual({ after_days: 90, due_on: '2026-04-05', what: 'Retest LDL cholesterol.' })
     expect(r.body.actions.map((a: any) => a.rank)).toEqual(r.body.actions.map((_: any, i: number) => i + 1))
+    // Glucose is in range and has no optimal range: no padding action for it.
+    expect(r.body.actions.flatMap((a: any) => a.targets)).not.toContain('glucose')
   })
 
   it('keeps at most max_actions and says how many were left out', async () => {

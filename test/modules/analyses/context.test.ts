@@ -42,7 +42,8 @@ describe('POST /users/{user_id}/health-context', () => {
       value: 162,
       source_id: labs.second.id,
     })
-    expect(r.body.flags.map((f: any) => f.code)).toEqual(['ldl_cholesterol', 'resting_heart_rate', 'steps'])
+    // The most severe flags first, so the size bound trims the mildest.
+    expect(r.body.flags.map((f: any) => f.code)).toEqual(['resting_heart_rate', 'steps', 'ldl_cholesterol'])
     expect(r.body.genotype_highlights[0]).toMatchObject({ gene: 'APOE', genotype: 'e3/e4' })
     expect(r.body.active_goals[0]).toMatchObject({
       title: 'LDL under 130',

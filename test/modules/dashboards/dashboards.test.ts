@@ -54,7 +54,7 @@ describe('designs and dashboard specs', () => {
       ['2025-07-01', 128],
       ['2026-01-05', 162],
     ])
-    expect(ldl.thresholds).toContainEqual({ label: 'Reference high', value: 129, kind: 'reference_high' })
+    expect(ldl.thresholds).toContainEqual({ label: 'Reference high', value: 130, kind: 'reference_high' })
     const wear = r.body.sections.find((s: any) => s.id === 'wearables')
     const rhr = wear.charts.find((c: any) => c.id === 'chart_resting_heart_rate')
     expect(rhr.series[0].points.length).toBe(35)

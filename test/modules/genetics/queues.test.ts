@@ -6,8 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { gzipSync } from 'node:zlib'
 import type { Config } from '../../../modules/shared/config'
 import { type TestApp, testApp } from '../../support/app'
+import { useSuiteTimeout } from '../../support/test-timeout'
 import { CONSUMER, createSession, fixture, putBytes, uploadFile, VCF_GZ, waitForJob } from './helpers'
 import { dropSchema, PG_URL, uniqueSchema } from './pg'
+
+useSuiteTimeout()
 
 /** A small well-formed single-sample VCF (GRCh37 stated in its header), made here so it can be cut. */
 function syntheticVcf(records: number): string {

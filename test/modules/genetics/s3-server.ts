@@ -5,7 +5,8 @@
 // MethodNotAllowed / NotImplemented, and it assembles whatever part numbers it is given without
 // checking their ETags. This layer answers those three from s3rver's own upload directory and checks
 // the parts of a CompleteMultipartUpload the way S3 does (InvalidPart, InvalidPartOrder,
-// NoSuchUpload) before s3rver assembles them. Neither checks SigV4 signatures.
+// NoSuchUpload) before s3rver assembles them. Neither checks SigV4 signatures. s3rver's own writes answer
+// before their bytes are on disk; s3rver-durable-writes.ts makes them answer after, as S3 does.
 
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,12 +14,19 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import S3rver from 's3rver'
 import { childrenNamed, childText, parseXml } from '../../../modules/shared/storage/s3-xml'
+import { answerWritesWhenDurable, type S3rverStore } from './s3rver-durable-writes'
 
 export interface LocalS3 {
   endpoint: string
   bucket: string
   /** The S3 requests seen, as `ACTION key` lines (e.g. `AbortMultipartUpload genetics/…`). */
   requests: string[]
+  /**
+   * Runs when a CompleteMultipartUpload has arrived, before its parts are checked: a test sets it to
+   * act in exactly that moment (e.g. send a part again between the service's ListParts and its
+   * completion), then clears it.
+   */
+  beforeComplete: ((key: string) => Promise<void>) | null
   close(): Promise<void>
 }
 
@@ -51,6 +59,7 @@ export async function startLocalS3(options: { bucket?: string; maxPartsPerPage?:
     directory,
     configureBuckets: [{ name: bucket }],
   })
+  answerWritesWhenDurable(server.store as S3rverStore)
   const uploadsDir = join(directory, bucket, '._S3rver_uploads')
   const requests: string[] = []
   const pageSize = options.maxPartsPerPage ?? 1000
@@ -159,6 +168,7 @@ export async function startLocalS3(options: { bucket?: string; maxPartsPerPage?:
     if (method === 'POST') {
       requests.push(`CompleteMultipartUpload ${key}`)
       const body = await readBody(ctx.req)
+      if (local.beforeComplete) await local.beforeComplete(key)
       if (!exists) return noSuchUpload()
       let parts: { number: number; etag: string }[]
       try {
@@ -192,13 +202,15 @@ export async function startLocalS3(options: { bucket?: string; maxPartsPerPage?:
   // In front of s3rver's router (the last middleware), after its logging and XML encoding.
   server.middleware.splice(server.middleware.length - 1, 0, multipartLayer)
   const { port } = await server.run()
-  return {
+  const local: LocalS3 = {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
     requests,
+    beforeComplete: null,
     async close() {
       await server.close()
       rmSync(directory, { recursive: true, force: true })
     },
-  } satisfies LocalS3
+  }
+  return local
 }

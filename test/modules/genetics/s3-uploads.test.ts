@@ -4,9 +4,10 @@
 // against s3rver with the multipart layer of s3-server.ts (see there for which side answers what);
 // neither checks signatures. A test part size of 8 KiB cuts the 24 KiB VCF.GZ fixture into four parts.
 
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'bun:test'
 import { S3MultipartClient, S3Storage } from '../../../modules/shared/storage'
 import { type TestApp, testApp } from '../../support/app'
+import { useSuiteTimeout } from '../../support/test-timeout'
 import {
   CONSUMER,
   createSession,
@@ -18,6 +19,8 @@ import {
   waitForJob,
 } from './helpers'
 import { type LocalS3, startLocalS3 } from './s3-server'
+
+useSuiteTimeout()
 
 const PART = 8192
 const GiB = 1024 * 1024 * 1024
@@ -46,6 +49,10 @@ beforeAll(async () => {
     signing: { region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
   })
   await t.context.queue.start()
+})
+// Each test has people (so organizations and bucket prefixes) of its own: the open uploads one test
+// leaves behind, e.g. when it fails halfway, never show up in another's listing.
+beforeEach(async () => {
   owner = await t.userWithKey()
   other = await t.userWithKey()
 })
@@ -235,6 +242,45 @@ describe('S3 multipart upload sessions', () => {
     expect(fixed.status).toBe(200)
     expect(fixed.body.state).toBe('completed')
     expect((await waitForJob(t, owner, fixed.body.job_id)).state).toBe('succeeded')
+  })
+
+  it('answers 422 when a part is sent again between its check and the assembly, and completes once it is right', async () => {
+    const bytes = fixture(VCF_GZ)
+    const session = (await createSession(t, owner, bytes)).body
+    const parts = session.multipart.parts
+    for (const part of parts) await sendPart(part, bytes)
+    // The moment is fixed, not waited for: the bucket holds the completion until part 2 has been
+    // replaced (same size, other bytes), after the service listed the parts and took their ETags.
+    s3.beforeComplete = async () => {
+      s3.beforeComplete = null
+      await sendPart({ ...parts[1], offset: parts[2].offset }, bytes)
+    }
+    try {
+      const raced = await complete(owner, session.upload_id)
+      expect(raced.status).toBe(422)
+      expect(raced.body.detail).toBe(
+        'Part 2 was sent again while the upload was being completed, so the bucket assembled nothing. Complete again once every part has been sent.',
+      )
+      expect(raced.body.errors).toEqual([
+        { in: 'body', path: '/parts', message: 'Part 2 changed during completion.' },
+      ])
+      expect(raced.body.missing_part_numbers).toEqual([])
+      expect(raced.body.received_bytes).toBe(bytes.byteLength)
+      expect(raced.body.job_id).toBeUndefined()
+    } finally {
+      s3.beforeComplete = null
+    }
+    // Nothing was assembled or lost: the session waits with its multipart upload open.
+    expect(await t.context.storage.size(keyOf(session, owner))).toBeNull()
+    expect(await openUploads(owner)).toEqual([keyOf(session, owner)])
+    const read = await t.call('GET', `/genetics/uploads/${session.upload_id}`, { token: owner.key })
+    expect(read.body.state).toBe('pending')
+
+    await sendPart(parts[1], bytes)
+    const done = await complete(owner, session.upload_id)
+    expect(done.status).toBe(200)
+    expect(await t.context.storage.head(keyOf(session, owner), bytes.byteLength)).toEqual(bytes)
+    expect((await waitForJob(t, owner, done.body.job_id)).state).toBe('succeeded')
   })
 
   it('throws away an assembled file whose checksum is wrong and opens a new multipart upload for it', async () => {

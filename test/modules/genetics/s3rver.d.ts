@@ -11,6 +11,8 @@ declare module 's3rver' {
   export default class S3rver {
     constructor(options: S3rverOptions)
     middleware: ((ctx: any, next: () => Promise<void>) => unknown)[]
+    /** Its FilesystemStore; s3rver-durable-writes.ts declares the methods it uses. */
+    store: unknown
     run(): Promise<{ address: string; port: number }>
     close(): Promise<void>
   }

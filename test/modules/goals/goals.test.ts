@@ -48,6 +48,37 @@ describe('goals', () => {
     expect(list.body.next_cursor).toBeNull()
   })
 
+  it('compares a target set in SI units with the catalog conversion, against the latest result by date', async () => {
+    const p = await t.userWithKey()
+    const ldl = (value: number, at: string) => ({
+      modality: 'biomarkers' as const,
+      code: 'ldl_cholesterol',
+      original_name: 'LDL-C',
+      value,
+      unit: 'mg/dL',
+      observed_at: at,
+    })
+    // The newer result (120 mg/dL) was uploaded before an older one (150 mg/dL).
+    const newer = await createSource(t.context, scopeOf(p), { modality: 'biomarkers', format: 'lab_csv' }, [
+      ldl(120, '2026-02-01T08:00:00.000Z'),
+    ])
+    await createSource(t.context, scopeOf(p), { modality: 'biomarkers', format: 'lab_csv' }, [
+      ldl(150, '2025-06-01T08:00:00.000Z'),
+    ])
+    const r = await t.call('POST', '/goals', {
+      token: p.key,
+      // 3.4 mmol/L is 131.5 mg/dL.
+      body: {
+        title: 'LDL under 3.4 mmol/L',
+        marker: 'ldl_cholesterol',
+        direction: 'below',
+        target_value: 3.4,
+        unit: 'mmol/L',
+      },
+    })
+    expect(r.body.progress).toMatchObject({ latest_value: 120, source_id: newer.id, met: true })
+  })
+
   it('accepts a goal without a target and leaves its progress empty', async () => {
     const p = await t.userWithKey()
     const r = await t.call('POST', '/goals', { token: p.key, body: { title: 'Sleep more regularly' } })

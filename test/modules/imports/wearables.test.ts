@@ -113,8 +113,17 @@ describe('POST /imports/file with wearable and behavioral exports', () => {
       format: 'wearable_daily_json',
       provider: 'oura',
       record_count: 6,
-      observation_count: 24,
+      // 24 measurements plus Oura's own activity and readiness scores, kept as Oura metrics.
+      observation_count: 28,
     })
+    const readiness = await dailySeries(t.context, scopeOf(p), 'oura_readiness_score')
+    expect(readiness.map((d) => [d.date, d.value, d.device])).toEqual([
+      ['2026-03-01', 78, 'oura'],
+      ['2026-03-02', 74, 'oura'],
+    ])
+    expect((await dailySeries(t.context, scopeOf(p), 'oura_activity_score')).map((d) => d.value)).toEqual([
+      80, 85,
+    ])
     const sleep = await dailySeries(t.context, scopeOf(p), 'sleep_duration')
     expect(sleep.map((d) => [d.date, d.value, d.device])).toEqual([
       ['2026-03-01', 435, 'oura'],
@@ -131,8 +140,15 @@ describe('POST /imports/file with wearable and behavioral exports', () => {
       format: 'wearable_daily_csv',
       provider: 'whoop',
       record_count: 2,
-      observation_count: 22,
+      // 22 measurements plus WHOOP's recovery, strain and sleep performance, kept as WHOOP metrics.
+      observation_count: 28,
     })
+    for (const [code, values] of [
+      ['whoop_recovery_score', [67, 55]],
+      ['whoop_strain', [12.4, 14.1]],
+      ['whoop_sleep_performance', [86, 78]],
+    ] as const)
+      expect((await dailySeries(t.context, scopeOf(p), code)).map((d) => d.value)).toEqual([...values])
     const hrv = await dailySeries(t.context, scopeOf(p), 'hrv_rmssd')
     expect(hrv.map((d) => [d.value, d.device])).toEqual([
       [61, 'whoop'],

@@ -108,7 +108,7 @@ describe('POST /users/{user_id}/trends', () => {
     expect(ldl).toMatchObject({
       status: 'in_range',
       optimal: false,
-      reference_range: { high: 129 },
+      reference_range: { high: 130, high_exclusive: true },
       noise_percent: 10,
     })
     expect(ldl.citation).toContain('Adult Treatment Panel III')
