@@ -17,6 +17,7 @@ import { geneticsTasks } from './genetics/tasks'
 import { goalsModule } from './goals'
 import { importsModule } from './imports'
 import { mcpModule } from './mcp'
+import { oauthModule } from './oauth'
 import { privacyModule } from './privacy'
 import { resumePendingDeletions } from './privacy/deletion'
 import { privacyTasks } from './privacy/export'
@@ -64,6 +65,7 @@ export const MODULES: readonly DomainModule[] = [
   privacyModule,
   billingModule,
   providersModule,
+  oauthModule,
   mcpModule,
   consoleModule,
 ]

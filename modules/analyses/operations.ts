@@ -5,6 +5,7 @@ import { metered } from '../billing/quota'
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
+import { CREATES, READS } from '../shared/tool-annotations'
 import { HealthContext, HealthContextBody, RetestQuery, RetestReminders, UserParams } from './context-model'
 import { analysesExamples } from './examples'
 import { buildHealthContext } from './health-context'
@@ -40,7 +41,7 @@ export const wearablesAnalyze = defineOperation(
     output: Analysis,
     status: 201,
     errors: [404, 429],
-    mcp: { tool: 'analyze_wearables' },
+    mcp: { tool: 'analyze_wearables', annotations: CREATES },
     x402: {
       price: '0.02',
       tags: ['wearables', 'analysis'],
@@ -65,7 +66,7 @@ export const analysesCreate = defineOperation(
     output: Analysis,
     status: 201,
     errors: [404, 429],
-    mcp: { tool: 'create_analysis' },
+    mcp: { tool: 'create_analysis', annotations: CREATES },
     x402: {
       price: '0.05',
       tags: ['analysis', 'biomarkers', 'wearables', 'genetics'],
@@ -86,7 +87,7 @@ export const analysesList = defineOperation(
     grant: 'analyses',
     query: AnalysisListQuery,
     output: pageOf(AnalysisListItem),
-    mcp: { tool: 'list_analyses' },
+    mcp: { tool: 'list_analyses', annotations: READS },
     x402: { price: '0.005', tags: ['analysis'] },
   },
   ({ query }, { app, principal }) => listAnalyses(app, scopeOf(principal), query),
@@ -103,7 +104,7 @@ export const analysesGet = defineOperation(
     grant: 'analyses',
     params: AnalysisIdParams,
     output: Analysis,
-    mcp: { tool: 'get_analysis' },
+    mcp: { tool: 'get_analysis', annotations: READS },
     x402: { price: '0.005', tags: ['analysis'] },
   },
   ({ params }, { app, principal }) => getAnalysis(app, scopeOf(principal), params.id),
@@ -124,7 +125,7 @@ export const actionPlanCreate = defineOperation(
     body: ActionPlanBody,
     output: ActionPlan,
     status: 201,
-    mcp: { tool: 'create_action_plan' },
+    mcp: { tool: 'create_action_plan', annotations: CREATES },
     x402: {
       price: '0.02',
       tags: ['recommendations', 'action plan'],
@@ -147,7 +148,7 @@ export const healthContextCreate = defineOperation(
     params: UserParams,
     body: HealthContextBody,
     output: HealthContext,
-    mcp: { tool: 'get_health_context' },
+    mcp: { tool: 'get_health_context', annotations: READS },
   },
   ({ body }, { app, principal }) =>
     buildHealthContext(app, scopeOf(principal), { maxMarkers: body.max_markers }),
@@ -165,7 +166,7 @@ export const retestRemindersGet = defineOperation(
     params: UserParams,
     query: RetestQuery,
     output: RetestReminders,
-    mcp: { tool: 'get_retest_reminders' },
+    mcp: { tool: 'get_retest_reminders', annotations: READS },
   },
   (_input, { app, principal }) => retestReminders(app, scopeOf(principal)),
 )
@@ -184,7 +185,7 @@ export const queryCreate = defineOperation(
     body: QueryBody,
     output: QueryAnswer,
     errors: [404],
-    mcp: { tool: 'ask_health_question' },
+    mcp: { tool: 'ask_health_question', annotations: { ...READS, openWorld: true } },
     x402: {
       price: '0.01',
       tags: ['query', 'biomarkers'],

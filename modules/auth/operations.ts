@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox'
 import { isLocalRequest } from '../shared/loopback'
 import { defineOperation } from '../shared/operation'
 import { ProblemError } from '../shared/problem'
+import { READS, REMOVES } from '../shared/tool-annotations'
 import { createApiKey, listApiKeys, mintServiceToken, revokeApiKey } from './credentials'
 import { authExamples } from './examples'
 import { signInLinkPage } from './link-page'
@@ -28,7 +29,6 @@ import {
   SessionSummary,
   WhoAmI,
 } from './model'
-
 import { completeSignInLink, startSignIn, verifySignInCode } from './sign-in'
 import { listSessions, revokeServiceToken, revokeSession, signOut } from './withdraw'
 
@@ -186,7 +186,7 @@ export const serviceTokenRevoke = defineOperation(
     params: ServiceTokenIdParams,
     output: ServiceTokenSummary,
     errors: [404],
-    mcp: { tool: 'revoke_service_token' },
+    mcp: { tool: 'revoke_service_token', annotations: REMOVES },
   },
   ({ params }, { app, principal }) => revokeServiceToken(app, principal, params.id),
 )
@@ -203,7 +203,7 @@ export const signOutOperation = defineOperation(
     grant: 'keys',
     principals: ['session'],
     output: SessionSummary,
-    mcp: { tool: 'sign_out' },
+    mcp: { tool: 'sign_out', annotations: REMOVES },
   },
   (_input, { app, principal }) => signOut(app, principal),
 )
@@ -219,7 +219,7 @@ export const sessionList = defineOperation(
     grant: 'keys',
     principals: ['session'],
     output: Type.Object({ data: Type.Array(SessionSummary) }),
-    mcp: { tool: 'list_sessions' },
+    mcp: { tool: 'list_sessions', annotations: READS },
   },
   (_input, { app, principal }) => listSessions(app, principal),
 )
@@ -237,7 +237,7 @@ export const sessionRevoke = defineOperation(
     params: SessionIdParams,
     output: SessionSummary,
     errors: [404],
-    mcp: { tool: 'revoke_session' },
+    mcp: { tool: 'revoke_session', annotations: REMOVES },
   },
   ({ params }, { app, principal }) => revokeSession(app, principal, params.id),
 )
@@ -252,7 +252,7 @@ export const whoAmI = defineOperation(
     tags,
     grant: 'authenticated',
     output: WhoAmI,
-    mcp: { tool: 'whoami' },
+    mcp: { tool: 'whoami', annotations: READS },
   },
   (_input, { principal }) => ({
     kind: principal.kind,

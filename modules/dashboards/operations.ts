@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox'
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
+import { CREATES, READS, REMOVES } from '../shared/tool-annotations'
 import { dashboardsExamples } from './examples'
 import {
   DashboardLink,
@@ -38,7 +39,7 @@ export const designsList = defineOperation(
     tags,
     grant: 'analyses',
     output: DesignList,
-    mcp: { tool: 'list_dashboard_designs' },
+    mcp: { tool: 'list_dashboard_designs', annotations: READS },
   },
   () => listDesigns(),
 )
@@ -55,7 +56,7 @@ export const dashboardSpecGet = defineOperation(
     grant: 'analyses',
     params: DashboardSpecParams,
     output: DashboardSpec,
-    mcp: { tool: 'get_dashboard_spec' },
+    mcp: { tool: 'get_dashboard_spec', annotations: READS },
     x402: {
       price: '0.01',
       tags: ['dashboard', 'analysis'],
@@ -79,7 +80,7 @@ export const dashboardLinkCreate = defineOperation(
     output: DashboardLink,
     status: 201,
     errors: [404],
-    mcp: { tool: 'create_dashboard_link' },
+    mcp: { tool: 'create_dashboard_link', annotations: CREATES },
   },
   ({ body }, { app, principal }) => createDashboardLink(app, scopeOf(principal), body),
 )
@@ -95,7 +96,7 @@ export const dashboardLinkList = defineOperation(
     grant: 'analyses',
     query: DashboardLinkListQuery,
     output: pageOf(DashboardLinkSummary),
-    mcp: { tool: 'list_dashboard_links' },
+    mcp: { tool: 'list_dashboard_links', annotations: READS },
   },
   ({ query }, { app, principal }) => listDashboardLinks(app, scopeOf(principal), query),
 )
@@ -111,7 +112,7 @@ export const dashboardLinkRevoke = defineOperation(
     grant: 'analyses',
     params: DashboardLinkIdParams,
     output: DashboardLinkSummary,
-    mcp: { tool: 'revoke_dashboard_link' },
+    mcp: { tool: 'revoke_dashboard_link', annotations: REMOVES },
   },
   ({ params }, { app, principal }) => revokeDashboardLink(app, scopeOf(principal), params.id),
 )

@@ -5,6 +5,7 @@
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
+import { CREATES, READS, REMOVES } from '../shared/tool-annotations'
 import { geneticsExamples } from './examples'
 import { jobEventStream } from './job-events'
 import {
@@ -71,6 +72,7 @@ export const uploadsCreate = defineOperation(
     output: CreatedUploadSession,
     status: 201,
     errors: [413, 429, 503],
+    mcp: { tool: 'create_genetics_upload', annotations: CREATES },
   },
   ({ body }, { app, principal }) => createUploadSession(app, principal, body),
 )
@@ -109,7 +111,7 @@ export const uploadsGet = defineOperation(
     params: UploadIdParams,
     output: UploadSession,
     errors: [404],
-    mcp: { tool: 'get_genetics_upload' },
+    mcp: { tool: 'get_genetics_upload', annotations: READS },
   },
   ({ params }, { app, principal }) => getUploadSession(app, scopeOf(principal), params.id),
 )
@@ -131,6 +133,13 @@ export const uploadsComplete = defineOperation(
     maxBodyBytes: 2 * 1024 * 1024,
     output: UploadSession,
     errors: [404, 409, 410, 503],
+    mcp: {
+      tool: 'complete_genetics_upload',
+      description:
+        'Finish an upload whose bytes were PUT to its upload_url: checks size, checksum and content and queues the analysis. Returns at once with job_id; follow the job with get_genetics_job or the resource wellness://genetics/jobs/{id}. Calling it again after completion changes nothing.',
+      // Completion is idempotent (a second call answers the same session) and starts at most one job.
+      annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+    },
   },
   ({ params, body }, { app, principal }) => completeUpload(app, scopeOf(principal), params.id, body),
 )
@@ -168,7 +177,7 @@ export const uploadsParts = defineOperation(
     params: UploadIdParams,
     output: UploadPartsStatus,
     errors: [404, 409, 503],
-    mcp: { tool: 'list_genetics_upload_parts' },
+    mcp: { tool: 'list_genetics_upload_parts', annotations: READS },
   },
   ({ params }, { app, principal }) => getUploadParts(app, scopeOf(principal), params.id),
 )
@@ -188,6 +197,7 @@ export const uploadsCancel = defineOperation(
     params: UploadIdParams,
     output: UploadSession,
     errors: [404, 409, 503],
+    mcp: { tool: 'cancel_genetics_upload', annotations: REMOVES },
   },
   ({ params }, { app, principal }) => cancelUpload(app, scopeOf(principal), params.id),
 )
@@ -203,7 +213,7 @@ export const jobsList = defineOperation(
     grant: 'imports',
     query: JobListQuery,
     output: pageOf(GeneticsJob),
-    mcp: { tool: 'list_genetics_jobs' },
+    mcp: { tool: 'list_genetics_jobs', annotations: READS },
   },
   ({ query }, { app, principal }) => listJobs(app, scopeOf(principal), query),
 )
@@ -220,7 +230,7 @@ export const jobsGet = defineOperation(
     params: JobIdParams,
     output: GeneticsJob,
     errors: [404],
-    mcp: { tool: 'get_genetics_job' },
+    mcp: { tool: 'get_genetics_job', annotations: READS },
   },
   ({ params }, { app, principal }) => getJob(app, scopeOf(principal), params.id),
 )
@@ -259,6 +269,7 @@ export const jobsCancel = defineOperation(
     params: JobIdParams,
     output: GeneticsJob,
     errors: [404, 409],
+    mcp: { tool: 'cancel_genetics_job', annotations: REMOVES },
   },
   ({ params }, { app, principal }) => cancelJob(app, scopeOf(principal), params.id),
 )
@@ -275,7 +286,7 @@ export const findingsList = defineOperation(
     grant: 'imports',
     query: FindingListQuery,
     output: FindingList,
-    mcp: { tool: 'list_genetic_findings' },
+    mcp: { tool: 'list_genetic_findings', annotations: READS },
   },
   ({ query }, { app, principal }) =>
     listGeneticFindingsPage(
@@ -299,7 +310,7 @@ export const ancestryRun = defineOperation(
     body: AncestryInput,
     output: AncestryResult,
     errors: [404],
-    mcp: { tool: 'genetics_ancestry' },
+    mcp: { tool: 'genetics_ancestry', annotations: READS },
     x402: {
       price: '0.05',
       description: 'Ancestry estimate from a wallet-owned genetics source',

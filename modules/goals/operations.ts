@@ -3,6 +3,7 @@
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
+import { CREATES, READS, REMOVES } from '../shared/tool-annotations'
 import { goalsExamples } from './examples'
 import { Goal, GoalCreateBody, GoalDeleted, GoalIdParams, GoalListQuery } from './model'
 import { createGoal, deleteGoal, listGoals } from './service'
@@ -21,7 +22,7 @@ export const goalsCreate = defineOperation(
     body: GoalCreateBody,
     output: Goal,
     status: 201,
-    mcp: { tool: 'create_goal' },
+    mcp: { tool: 'create_goal', annotations: CREATES },
   },
   ({ body }, { app, principal }) => createGoal(app, scopeOf(principal), body),
 )
@@ -37,7 +38,7 @@ export const goalsList = defineOperation(
     grant: 'goals',
     query: GoalListQuery,
     output: pageOf(Goal),
-    mcp: { tool: 'list_goals' },
+    mcp: { tool: 'list_goals', annotations: READS },
   },
   ({ query }, { app, principal }) => listGoals(app, scopeOf(principal), query),
 )
@@ -53,7 +54,7 @@ export const goalsDelete = defineOperation(
     grant: 'goals',
     params: GoalIdParams,
     output: GoalDeleted,
-    mcp: { tool: 'delete_goal' },
+    mcp: { tool: 'delete_goal', annotations: REMOVES },
   },
   ({ params }, { app, principal }) => deleteGoal(app, scopeOf(principal), params.id),
 )

@@ -3,6 +3,7 @@
 import { metered } from '../billing/quota'
 import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
+import { CREATES } from '../shared/tool-annotations'
 import { importsExamples } from './examples'
 import { ImportFileBody, ImportResult } from './model'
 import { UPLOAD_SESSION_HINT, UPLOAD_SESSION_PATH } from './problems'
@@ -27,6 +28,7 @@ export const importsFile = defineOperation(
     errors: [413, 422, 429, 503],
     mcp: {
       tool: 'import_file',
+      annotations: CREATES,
       description:
         'Import lab results (tables, JSON, FHIR, pasted report text, PDF reports as data_base64), wearable or behavioral data, or a small genotype file. dry_run: true previews without storing.',
     },

@@ -25,8 +25,9 @@ export const mcpPost = defineOperation(
     rawBody: {
       mediaTypes: ['application/json'],
       description:
-        'One JSON-RPC 2.0 message of the Model Context Protocol. Send Accept: application/json, text/event-stream.',
+        'One JSON-RPC 2.0 message of the Model Context Protocol. Send Accept: application/json, text/event-stream (either alone is also served: JSON, or the same answer as one event stream message).',
     },
+    errors: [406],
     output: JsonRpcResponse,
   },
   (_input, { app, principal, request }) => handleMcpPost(app, principal, request),

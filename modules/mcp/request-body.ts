@@ -10,9 +10,10 @@ export async function readBoundedBody(request: Request, limit: number): Promise<
   return text
 }
 
-/** The same request with its body already read, for a transport that reads it again. */
-export function withBody(request: Request, text: string): Request {
+/** The same request with its body already read (and the given Accept), for a transport that reads it again. */
+export function withBody(request: Request, text: string, accept: string): Request {
   const headers = new Headers(request.headers)
   headers.delete('content-length')
+  headers.set('accept', accept)
   return new Request(request.url, { method: request.method, headers, body: text })
 }

@@ -20,6 +20,7 @@ import { mayCall } from '../shared/gate'
 import { API_VERSION } from '../shared/openapi'
 import { ProblemError, problemBody } from '../shared/problem'
 import { promptsFor } from './prompts'
+import { matchTemplate, readTemplate, templatesFor } from './resource-templates'
 import { RESOURCES, readResource, resourcesFor } from './resources'
 import { callTool, type ToolCaller } from './tool-call'
 import { toolCatalogOf } from './tool-catalog'
@@ -38,15 +39,17 @@ const INSTRUCTIONS = [
 ].join(' ')
 
 /** A failure outside tools/call (resources, prompts) as a JSON-RPC error carrying the problem. */
-function protocolError(error: unknown, caller: ToolCaller, what: string): McpError {
+function protocolError(error: unknown, caller: ToolCaller, what: string, resourceRead = false): McpError {
   if (error instanceof McpError) return error
   const problem = toProblem(error, caller.app, caller.request.id, what)
   const code =
-    problem.status >= 500
-      ? ErrorCode.InternalError
-      : problem.status === 401 || problem.status === 403
-        ? ErrorCode.InvalidRequest
-        : ErrorCode.InvalidParams
+    resourceRead && problem.status === 404
+      ? RESOURCE_NOT_FOUND
+      : problem.status >= 500
+        ? ErrorCode.InternalError
+        : problem.status === 401 || problem.status === 403
+          ? ErrorCode.InvalidRequest
+          : ErrorCode.InvalidParams
   const body = problemBody(problem, caller.app.config.publicBaseUrl, MCP_INSTANCE, caller.request.id)
   return new McpError(code, problem.detail, body)
 }
@@ -100,11 +103,22 @@ export function mcpServerFor(caller: ToolCaller): Server {
   onRequest(server, ListResourcesRequestSchema, async () => ({
     resources: resources.map((r) => r.listing),
   }))
-  onRequest(server, ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [] }))
+  onRequest(server, ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: templatesFor(context.tools).map((t) => t.listing),
+  }))
 
   onRequest(server, ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params
     const resource = RESOURCES.find((r) => r.listing.uri === uri)
+    const templated = resource ? null : matchTemplate(uri)
+    if (templated) {
+      try {
+        return await readTemplate(uri, templated, catalog.get(templated.template.tool), caller)
+      } catch (error) {
+        // Someone else's id reads as not found, exactly like an id that does not exist.
+        throw protocolError(error, caller, uri, true)
+      }
+    }
     if (!resource) throw new McpError(RESOURCE_NOT_FOUND, `Unknown resource: ${uri}`, { uri })
     try {
       if (!caller.principal.grants.includes(resource.grant)) {

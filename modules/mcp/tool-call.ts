@@ -121,8 +121,17 @@ async function shrinkPage(
 
 const resultChars = (tool: ToolDefinition, value: unknown) => JSON.stringify(renderResult(tool, value)).length
 
-async function runTool(tool: ToolDefinition, raw: Record<string, unknown>, caller: ToolCaller) {
+/** The token's user and workspace filled in where the model left them out (see tool-catalog.ts). */
+function withTokenScope(tool: ToolDefinition, raw: Record<string, unknown>, principal: Principal) {
+  const filled = { ...raw }
+  for (const field of tool.tokenScoped) if (filled[field] === undefined) filled[field] = principal[field]
+  return filled
+}
+
+/** One tool call that throws its problem (for resource templates, which answer with protocol errors). */
+export async function runTool(tool: ToolDefinition, given: Record<string, unknown>, caller: ToolCaller) {
   assertMayCall(tool.op, caller.principal)
+  const raw = withTokenScope(tool, given, caller.principal)
   const rawParts = splitToolArguments(tool.op, raw)
   // The HTTP gate's order: the body's size before the own-scope check.
   assertBodyWithinLimit(tool.op, rawParts.body, caller.app.config)

@@ -3,6 +3,7 @@
 
 import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
+import { READS } from '../shared/tool-annotations'
 import { profilesExamples } from './examples'
 import { Profile, ProfileParams, ProfilePutBody, ProfileQuery } from './model'
 import { getProfile, putProfile } from './service'
@@ -22,7 +23,7 @@ export const profileGet = defineOperation(
     params: ProfileParams,
     query: ProfileQuery,
     output: Profile,
-    mcp: { tool: 'get_profile' },
+    mcp: { tool: 'get_profile', annotations: READS },
     example: profilesExamples['profiles.get'],
   },
   (_input, { app, principal }) => getProfile(app, scopeOf(principal)),
@@ -39,7 +40,12 @@ export const profilePut = defineOperation(
     params: ProfileParams,
     body: ProfilePutBody,
     output: Profile,
-    mcp: { tool: 'set_profile' },
+    mcp: {
+      tool: 'set_profile',
+      // Overwrites (or clears, with null) what the user set before: destructive, though the same call twice
+      // leaves the same profile.
+      annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
+    },
     example: profilesExamples['profiles.put'],
   },
   ({ body }, { app, principal }) => putProfile(app, scopeOf(principal), body),

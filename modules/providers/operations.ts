@@ -2,6 +2,7 @@
 // and offered as an MCP tool.
 
 import { defineOperation } from '../shared/operation'
+import { READS } from '../shared/tool-annotations'
 import { providersExamples } from './examples'
 import { ProvidersQuery, ProvidersResult } from './model'
 import { findProviders } from './service'
@@ -22,7 +23,7 @@ export const providersSearch = defineOperation(
     grant: 'authenticated',
     query: ProvidersQuery,
     output: ProvidersResult,
-    mcp: { tool: 'find_providers' },
+    mcp: { tool: 'find_providers', annotations: READS },
     x402: {
       price: '0.001',
       tags: ['providers', 'genetics', 'labs', 'wearables'],

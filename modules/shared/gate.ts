@@ -9,12 +9,21 @@ import type { AnyOperation } from './operation'
 import { planFor, SERVE_OTHERS_RULE } from './plans'
 import type { Principal } from './principal'
 import { ProblemError } from './problem'
+import { metadataUrl, resourceOfPath } from './protected-resource'
 import { resolveCaller } from './scope'
 
 const WWW_AUTHENTICATE = 'Bearer realm="wellness"'
 
-function unauthorized(detail: string, reason?: string): ProblemError {
-  const challenge = reason ? `${WWW_AUTHENTICATE}, error="invalid_token"` : WWW_AUTHENTICATE
+/**
+ * The 401 challenge names the resource's metadata (RFC 9728 section 5.1), so an OAuth client that
+ * meets it (an agent platform adding /mcp by URL) can find where to get a token.
+ */
+function unauthorized(detail: string, request: Request, app: AppContext, reason?: string): ProblemError {
+  const resource = resourceOfPath(new URL(request.url).pathname)
+  const metadata = `resource_metadata="${metadataUrl(app.config, resource)}"`
+  const challenge = reason
+    ? `${WWW_AUTHENTICATE}, error="invalid_token", ${metadata}`
+    : `${WWW_AUTHENTICATE}, ${metadata}`
   return new ProblemError('unauthorized', detail, { headers: { 'www-authenticate': challenge } })
 }
 
@@ -29,9 +38,9 @@ export async function gate(
   if (op.grant !== null) {
     if (caller.state === 'anonymous') {
       // The x402 payment path plugs in here for payable operations (SPEC "Pay-per-request authorization").
-      throw unauthorized('This operation needs a bearer token: Authorization: Bearer <token>.')
+      throw unauthorized('This operation needs a bearer token: Authorization: Bearer <token>.', request, app)
     }
-    if (caller.state === 'refused') throw unauthorized(caller.detail, caller.reason)
+    if (caller.state === 'refused') throw unauthorized(caller.detail, request, app, caller.reason)
     principal = caller.principal
     assertMayCall(op, principal)
   } else if (caller.state === 'authenticated') {

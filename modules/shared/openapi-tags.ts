@@ -30,6 +30,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Providers:
     'Where to get data: genetic-test providers and their raw-data files, lab draw sites near a place, and the wearable integrations.',
   MCP: 'The Model Context Protocol endpoint: the same operations as tools for an AI client, with the same grants.',
+  OAuth:
+    'Discovery for OAuth clients: the protected-resource metadata (RFC 9728) of the API and of the MCP endpoint, naming the issuer whose tokens are accepted.',
   Development: 'Helpers served only outside production (the development mail outbox).',
   Documentation: 'This API reference, rendered from /openapi.json with assets served by the service itself.',
 }

@@ -81,6 +81,7 @@ const STATUS_KEYS: Record<number, ProblemKey> = {
   402: 'paymentRequired',
   403: 'forbidden',
   404: 'notFound',
+  406: 'notAcceptable',
   409: 'conflict',
   410: 'gone',
   413: 'payloadTooLarge',

@@ -42,10 +42,28 @@ export interface X402Slot {
   tags: string[]
 }
 
+/**
+ * What a tool does to the world, stated by whoever declares it (MCP tool annotations). Declared, not
+ * inferred from the HTTP method: reads sent as POST are still reads, and a POST that deletes is still
+ * destructive. Clients use them to decide whether to ask the person before a call.
+ */
+export interface McpAnnotations {
+  /** Changes nothing the person would notice (a read, or a read that only records that it happened). */
+  readOnly: boolean
+  /** May remove or revoke something the person cannot get back by calling again (only for writes). */
+  destructive: boolean
+  /** Calling twice with the same arguments has no further effect than calling once. */
+  idempotent: boolean
+  /** Reaches beyond this service (e.g. a configured language model); false when it only reads our DB. */
+  openWorld: boolean
+}
+
 /** MCP slot: the operation is offered as this tool to callers whose grants allow it. */
 export interface McpSlot {
   tool: string
   description?: string
+  /** Required: a tool without honest annotations stops the start (see tool-catalog.ts). */
+  annotations: McpAnnotations
 }
 
 export interface OperationSpec<

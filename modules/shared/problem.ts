@@ -52,6 +52,12 @@ export const PROBLEM_TYPES = {
     status: 405,
     description: 'The path exists but not with this method.',
   },
+  notAcceptable: {
+    slug: 'not-acceptable',
+    title: 'Not Acceptable',
+    status: 406,
+    description: 'The Accept header names no media type this operation can answer in.',
+  },
   conflict: {
     slug: 'conflict',
     title: 'Conflict',

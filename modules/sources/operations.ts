@@ -4,6 +4,7 @@
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
+import { READS, REMOVES } from '../shared/tool-annotations'
 import { deleteSource } from './delete-source'
 import { sourcesExamples } from './examples'
 import {
@@ -29,7 +30,7 @@ export const sourcesList = defineOperation(
     grant: 'imports',
     query: SourceListQuery,
     output: pageOf(Source),
-    mcp: { tool: 'list_sources' },
+    mcp: { tool: 'list_sources', annotations: READS },
     x402: {
       price: '0.001',
       description: "List the payer's own sources (uploads and syncs).",
@@ -50,7 +51,7 @@ export const sourcesGet = defineOperation(
     grant: 'imports',
     params: SourceIdParams,
     output: Source,
-    mcp: { tool: 'get_source' },
+    mcp: { tool: 'get_source', annotations: READS },
     x402: {
       price: '0.001',
       description: "Read one of the payer's own sources.",
@@ -75,7 +76,7 @@ export const sourcesObservations = defineOperation(
     query: SourceObservationsQuery,
     output: pageOf(SourceObservation),
     errors: [404],
-    mcp: { tool: 'list_source_observations' },
+    mcp: { tool: 'list_source_observations', annotations: READS },
     x402: {
       price: '0.001',
       description: "List the observations one of the payer's own sources produced.",
@@ -100,7 +101,7 @@ export const sourcesDelete = defineOperation(
     params: SourceIdParams,
     output: SourceDeleted,
     errors: [404],
-    mcp: { tool: 'delete_source' },
+    mcp: { tool: 'delete_source', annotations: REMOVES },
     x402: {
       price: '0.001',
       description: "Delete one of the payer's own sources and its observations.",

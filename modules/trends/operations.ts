@@ -2,6 +2,7 @@
 
 import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
+import { READS } from '../shared/tool-annotations'
 import { trendsExamples } from './examples'
 import { TrendBody, TrendParams, TrendResult } from './model'
 import { computeTrends } from './service'
@@ -22,6 +23,7 @@ export const trendsCompute = defineOperation(
     output: TrendResult,
     mcp: {
       tool: 'get_trends',
+      annotations: READS,
       description: 'Trends of the user’s biomarkers and wearable metrics, with direction and status.',
     },
     x402: {

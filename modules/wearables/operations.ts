@@ -3,6 +3,7 @@
 
 import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
+import { READS } from '../shared/tool-annotations'
 import { disconnect } from './connections/disconnect'
 import { listConnections } from './connections/list'
 import { refreshConnection } from './connections/refresh'
@@ -68,7 +69,7 @@ export const wearablesConnections = defineOperation(
     tags,
     grant: 'wearables',
     output: WearableConnectionList,
-    mcp: { tool: 'list_wearable_connections' },
+    mcp: { tool: 'list_wearable_connections', annotations: READS },
   },
   async (_input, { app, principal }) => ({ data: await listConnections(app, scopeOf(principal)) }),
 )

@@ -84,6 +84,8 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'sandbox.sessions.create': 'creates a fresh synthetic sandbox',
   'mcp.get': 'the MCP stream endpoint; answers 405',
   'mcp.delete': 'the MCP session end; stateless server',
+  'oauth.protected_resource': 'RFC 9728 protected-resource metadata, the same for everyone',
+  'oauth.protected_resource_mcp': 'RFC 9728 protected-resource metadata of /mcp, the same for everyone',
 }
 
 /**
@@ -116,6 +118,7 @@ export const OWN_ONLY_OPERATIONS: Record<string, string> = {
   'goals.create': 'creates a goal for the caller',
   'providers.search': 'a public directory of providers',
   'wearables.connections': "lists the caller's own wearable connections",
+  'billing.subscription': "the caller's own workspace plan and usage",
   'wearables.refresh': 'refreshes a provider token the caller sends; stores and reads nothing of anyone',
   'wearables.disconnect': "disconnects the caller's own connection, named by provider",
   'imports.file': 'imports into the caller’s own data (user_id/organization_id are swept)',

@@ -99,7 +99,9 @@ describe('refused tokens', () => {
   it('refuses a missing token with 401 and a Bearer challenge', async () => {
     const r = await t.call('GET', '/me')
     expect(r.status).toBe(401)
-    expect(r.headers.get('www-authenticate')).toBe('Bearer realm="wellness"')
+    expect(r.headers.get('www-authenticate')).toBe(
+      `Bearer realm="wellness", resource_metadata="${t.config.publicBaseUrl}/.well-known/oauth-protected-resource"`,
+    )
   })
 
   it('refuses a forged key, a malformed header and an unknown token kind', async () => {

@@ -1,11 +1,12 @@
 // The genetics tools over the socket, on a real VCF.GZ (the genetics tests' 1000 Genomes fixture) taken
 // through the upload flow: the upload, its job, the findings and the ancestry estimate read through MCP
-// equal what the HTTP routes answer, and another user's ids give 404 with no data.
+// equal what the HTTP routes answer, and another user's ids give 404 with no data. An agent can start
+// an analysis itself: open an upload session, and after the bytes are PUT, complete it to get a job.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { estimateTokens, RESULT_TOKEN_CAP } from '../../../modules/mcp/tool-result'
-import { fixture, type Person, uploadFile, VCF_GZ, waitForJob } from '../genetics/helpers'
+import { fixture, type Person, putBytes, sha256, uploadFile, VCF_GZ, waitForJob } from '../genetics/helpers'
 import { type McpHarness, mcpHarness } from './harness'
 
 let h: McpHarness
@@ -94,5 +95,50 @@ describe('genetics tools', () => {
       arguments: { source_id: sourceId },
     })
     expect(result.structuredContent).toEqual({ data: [], next_cursor: null })
+  })
+})
+
+describe('starting a genetics analysis from MCP', () => {
+  it('opens an upload session, and after the bytes are PUT, completes it and returns at once with a job', async () => {
+    const bytes = fixture(VCF_GZ)
+    const created = await aliceClient.callTool({
+      name: 'create_genetics_upload',
+      arguments: {
+        filename: 'mcp.vcf.gz',
+        content_type: 'application/octet-stream',
+        size_bytes: bytes.byteLength,
+        sha256: sha256(bytes),
+      },
+    })
+    expect(created.isError).toBeUndefined()
+    const session = created.structuredContent as any
+    expect(session).toMatchObject({ state: 'pending', user_id: alice.userId, method: 'PUT' })
+    // The bytes go where the session says, outside MCP (a tool call carries no file stream).
+    expect((await putBytes(h.t, session.upload_url, bytes)).status).toBe(200)
+
+    const completed = await aliceClient.callTool({
+      name: 'complete_genetics_upload',
+      arguments: { id: session.upload_id },
+    })
+    expect(completed.isError).toBeUndefined()
+    const done = completed.structuredContent as any
+    expect(done.state).toBe('completed')
+    expect(done.job_id).toStartWith('job_')
+    const job = await waitForJob(h.t, alice, done.job_id)
+    expect(job.state).toBe('succeeded')
+
+    // A finished job cannot be cancelled: the tool says so with the HTTP API's 409.
+    const cancel = await aliceClient.callTool({ name: 'cancel_genetics_job', arguments: { id: done.job_id } })
+    expect(cancel.isError).toBe(true)
+    expect(textOf(cancel)).toStartWith('409 Conflict')
+  })
+
+  it('does not let another user complete someone else’s upload', async () => {
+    const result = await bobClient.callTool({
+      name: 'complete_genetics_upload',
+      arguments: { id: upload.upload_id },
+    })
+    expect(result.isError).toBe(true)
+    expect(textOf(result)).toStartWith('404 Not Found')
   })
 })

@@ -66,7 +66,9 @@ describe('authentication', () => {
     const r = await postMcp(h.base, initialize)
     expect(r.status).toBe(401)
     expect(r.headers.get('content-type')).toStartWith('application/problem+json')
-    expect(r.headers.get('www-authenticate')).toBe('Bearer realm="wellness"')
+    expect(r.headers.get('www-authenticate')).toBe(
+      `Bearer realm="wellness", resource_metadata="${h.t.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp"`,
+    )
     expect(r.json).toMatchObject({
       status: 401,
       title: 'Unauthorized',
@@ -78,7 +80,9 @@ describe('authentication', () => {
   it('refuses an unknown token with 401 invalid_token, before reading the body', async () => {
     const r = await postMcp(h.base, 'not json at all', { authorization: 'Bearer wds_sk_nope' })
     expect(r.status).toBe(401)
-    expect(r.headers.get('www-authenticate')).toBe('Bearer realm="wellness", error="invalid_token"')
+    expect(r.headers.get('www-authenticate')).toBe(
+      `Bearer realm="wellness", error="invalid_token", resource_metadata="${h.t.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp"`,
+    )
     expect(r.json.type).toEndWith('/problems/unauthorized')
   })
 
@@ -171,9 +175,13 @@ describe('malformed calls are protocol errors', () => {
     expect(r.json.error.message).toContain('Content-Type must be application/json')
   })
 
-  it('reads a JSON-RPC message as large as the largest tool body (file imports), and no larger', () => {
+  it('reads a JSON-RPC message as large as the largest tool body (file imports, upload completion), and no larger', () => {
     const importLimit = Math.ceil(4096 * 1.4) + 65_536
-    expect(mcpMessageLimit(h.t.context.operations, h.t.config)).toBe(importLimit + 64 * 1024)
+    // complete_genetics_upload takes up to 2 MB of part ETags (its operation's own limit).
+    const completionLimit = 2 * 1024 * 1024
+    expect(mcpMessageLimit(h.t.context.operations, h.t.config)).toBe(
+      Math.max(importLimit, completionLimit) + 64 * 1024,
+    )
   })
 
   it('answers a body over that size with a 413 problem, as the rest of the API does', async () => {

@@ -81,9 +81,50 @@ describe('the health context resource', () => {
     expect(error.code).toBe(-32002)
     expect(error.message).toContain('Unknown resource: wellness://nothing-here')
   })
+})
 
-  it('has no resource templates', async () => {
-    expect((await client.listResourceTemplates()).resourceTemplates).toEqual([])
+describe('resource templates', () => {
+  it('offers sources, analyses and genetics jobs by id to a key that may read them', async () => {
+    const { resourceTemplates } = await client.listResourceTemplates()
+    expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual([
+      'wellness://analyses/{id}',
+      'wellness://genetics/jobs/{id}',
+      'wellness://sources/{id}',
+    ])
+    for (const t of resourceTemplates) expect(t.mimeType).toBe('application/json')
+  })
+
+  it('reads wellness://sources/{id} as the same record GET /sources/{id} returns', async () => {
+    const uri = `wellness://sources/${sourceId}`
+    const read = await client.readResource({ uri })
+    const content = read.contents[0] as { uri: string; mimeType: string; text: string }
+    expect(content).toMatchObject({ uri, mimeType: 'application/json' })
+    const http = await h.t.call('GET', `/sources/${sourceId}`, { token: person.key })
+    expect(http.status).toBe(200)
+    expect(JSON.parse(content.text)).toEqual(http.body)
+  })
+
+  it('answers another person’s source id with resource-not-found, carrying no data', async () => {
+    const other = await h.t.userWithKey()
+    const stranger = await h.connect(other.key)
+    const error = await stranger.readResource({ uri: `wellness://sources/${sourceId}` }).catch((e) => e)
+    expect(error.code).toBe(-32002)
+    expect(error.data).toMatchObject({ status: 404 })
+    expect(JSON.stringify(error.data)).not.toContain('march.csv')
+  })
+
+  it('answers a malformed id with invalid params naming the field', async () => {
+    const error = await client.readResource({ uri: 'wellness://analyses/not-an-id' }).catch((e) => e)
+    expect(error.code).toBe(ErrorCode.InvalidParams)
+    expect(error.data).toMatchObject({ status: 422 })
+  })
+
+  it('offers no template to a token that may not call the tool behind it', async () => {
+    const narrow = await h.connect(await h.oidcToken('oidc-trends-only', 'trends'))
+    expect((await narrow.listResourceTemplates()).resourceTemplates).toEqual([])
+    const error = await narrow.readResource({ uri: `wellness://sources/${sourceId}` }).catch((e) => e)
+    expect(error.code).toBe(ErrorCode.InvalidRequest)
+    expect(error.data).toMatchObject({ status: 403 })
   })
 })
 

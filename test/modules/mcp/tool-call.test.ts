@@ -10,6 +10,7 @@ import { estimateTokens, RESULT_TOKEN_CAP } from '../../../modules/mcp/tool-resu
 import { defineOperation } from '../../../modules/shared/operation'
 import type { Principal } from '../../../modules/shared/principal'
 import { ProblemError } from '../../../modules/shared/problem'
+import { CREATES, READS } from '../../../modules/shared/tool-annotations'
 import { type TestApp, testApp } from '../../support/app'
 
 let t: TestApp
@@ -56,7 +57,7 @@ const userTrend = defineOperation(
       points: Type.Optional(Type.Integer({ minimum: 0, default: 3 })),
     }),
     output: Type.Object({ user_id: Type.String(), points: Type.Array(Point) }),
-    mcp: { tool: 'test_trend' },
+    mcp: { tool: 'test_trend', annotations: READS },
   },
   ({ params, query }) => {
     const points = Array.from({ length: query.points ?? 0 }, (_, i) => ({
@@ -81,7 +82,7 @@ const failing = defineOperation(
       how: Type.Union([Type.Literal('problem'), Type.Literal('crash'), Type.Literal('response')]),
     }),
     output: Type.Object({ ok: Type.Boolean() }),
-    mcp: { tool: 'test_failing' },
+    mcp: { tool: 'test_failing', annotations: CREATES },
   },
   ({ body }) => {
     if (body.how === 'problem') throw new ProblemError('conflict', 'That analysis is already running.')
@@ -99,7 +100,7 @@ const crowded = defineOperation(
     tags: ['Test'],
     grant: 'analyses',
     output: Type.Object({ text: Type.String() }),
-    mcp: { tool: 'test_crowded' },
+    mcp: { tool: 'test_crowded', annotations: READS },
   },
   () => ({ text: 'x'.repeat(RESULT_TOKEN_CAP * 4) }),
 )
@@ -113,7 +114,7 @@ const notGranted = defineOperation(
     tags: ['Test'],
     grant: 'billing',
     output: Type.Object({ invoices: Type.Array(Type.String()) }),
-    mcp: { tool: 'test_billing' },
+    mcp: { tool: 'test_billing', annotations: READS },
   },
   () => ({ invoices: ['inv_1'] }),
 )
@@ -227,7 +228,7 @@ describe('the catalogue', () => {
         grant: 'imports',
         rawBody: { mediaTypes: ['application/octet-stream'], description: 'The file' },
         output: Type.Object({ ok: Type.Boolean() }),
-        mcp: { tool: 'test_upload' },
+        mcp: { tool: 'test_upload', annotations: CREATES },
       },
       () => ({ ok: true }),
     )

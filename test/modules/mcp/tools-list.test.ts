@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { allOperations } from '../../../modules/app'
-import { plainJsonSchema } from '../../../modules/mcp/tool-catalog'
 import { DATA_GRANTS, type Grant } from '../../../modules/shared/principal'
 import { toolInputSchema } from '../../../modules/shared/registry'
 import { type McpHarness, mcpHarness } from './harness'
@@ -94,17 +93,25 @@ describe('the tool list is the registry', () => {
     expect(unknown).toEqual([])
   })
 
-  it('takes each tool’s input schema from the operation’s own TypeBox models, and refuses other fields', async () => {
+  it('takes each tool’s input fields from the operation’s own TypeBox models, and refuses other fields', async () => {
     const { key } = await h.t.userWithKey()
     for (const tool of await listFor(key)) {
       const op = toolOps.find((o) => o.mcp!.tool === tool.name)!
-      expect(tool.inputSchema).toEqual({
-        ...plainJsonSchema(toolInputSchema(op)),
-        additionalProperties: false,
-      } as never)
-      expect(tool.description).toStartWith(op.mcp!.description ?? op.summary)
-      expect(tool.description).toContain(`HTTP equivalent: ${op.method} ${op.path}.`)
-      expect(tool.annotations?.readOnlyHint).toBe(op.method === 'GET')
+      const declared = toolInputSchema(op)
+      expect(Object.keys(tool.inputSchema.properties ?? {}).sort()).toEqual(
+        Object.keys(declared.properties).sort(),
+      )
+      expect(tool.inputSchema.additionalProperties).toBe(false)
+      // What the token fixes is never required of a model.
+      const required = (declared.required ?? []).filter(
+        (f) => op.ownScopeOnly === false || !['user_id', 'organization_id'].includes(f),
+      )
+      expect((tool.inputSchema.required ?? []).slice().sort()).toEqual(required.sort())
+      expect(tool.description).toStartWith(op.mcp!.description ?? op.description ?? op.summary)
+      // The summary appears once: as the title, or leading the description when there is no more to say.
+      if (tool.title) expect(tool.title).toBe(op.summary)
+      else expect(tool.description).toStartWith(op.summary)
+      expect(tool.description).not.toContain('HTTP equivalent')
       expect(JSON.stringify(tool)).not.toContain('"$id"')
     }
   })
@@ -115,9 +122,7 @@ describe('the tool list is the registry', () => {
     const listSources = tools.find((t) => t.name === 'list_sources')!
     expect(listSources.outputSchema?.properties).toHaveProperty('data')
     expect(listSources.outputSchema?.properties).toHaveProperty('next_cursor')
-    expect(listSources.description).toContain(
-      '`next_cursor` of a result, passed as `cursor`, gives the next page',
-    )
+    expect(listSources.description).toContain('pass `next_cursor` of a result as `cursor` for the next page')
   })
 
   it('offers every data-reading operation as a tool', () => {
