@@ -151,7 +151,8 @@ function changeOf(
   def: BiomarkerDefinition | undefined,
   reference: Judgement['reference'],
 ): Interpretation['change'] {
-  const numeric = series.filter((o) => o.value !== null)
+  // A censored result (`<0.3`) is a bound, not a value: a change measured from it would be invented.
+  const numeric = series.filter((o) => o.value !== null && !o.comparator)
   if (numeric.length < 2) return null
   const first = numeric[0]
   const latest = numeric[numeric.length - 1]
@@ -200,7 +201,9 @@ function statement(
 ): string {
   const day = latest.observed_at.slice(0, 10)
   const value =
-    latest.value === null ? (latest.value_text ?? 'no value') : `${fmt(latest.value)}${unitSuffix(unit)}`
+    latest.value === null
+      ? (latest.value_text ?? 'no value')
+      : `${latest.comparator ?? ''}${fmt(latest.value)}${unitSuffix(unit)}`
   const range = j.reference ? describeRange(j.reference, unit) : null
   const where = {
     low: range ? `below the reference range (${range})` : 'flagged low by the lab',
@@ -280,6 +283,10 @@ export function markerFindings(
     )
     let j = judged.j
     const notes = judged.note ? [judged.note] : []
+    if (latest.comparator && latest.value !== null)
+      notes.push(
+        `The lab reported a bound (${latest.comparator}${fmt(latest.value)}), not an exact value; it is judged at that bound and left out of any change.`,
+      )
     const context = contextThresholds(def, latest.value, options.profile?.sex)
     notes.push(...context.map((c) => c.text))
     const category = latest.modality === 'biomarkers' ? categoryOf(code, latest.value) : null
@@ -316,6 +323,7 @@ export function markerFindings(
       category: def?.category ?? null,
       value: latest.value,
       value_text: latest.value_text,
+      comparator: latest.comparator ?? null,
       unit,
       observed_at: latest.observed_at,
       status: j.status,

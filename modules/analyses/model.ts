@@ -142,6 +142,13 @@ export const ObservationItem = Type.Object({
   category: Nullable(Type.String()),
   value: Nullable(Type.Number()),
   value_text: Nullable(Type.String()),
+  comparator: Type.Optional(
+    Nullable(
+      Type.Union([Type.Literal('<'), Type.Literal('<='), Type.Literal('>'), Type.Literal('>=')], {
+        description: 'Set when the lab reported a bound (`<0.3`), not an exact value: `value` is that bound.',
+      }),
+    ),
+  ),
   unit: Nullable(Type.String()),
   observed_at: Type.String({ format: 'date-time' }),
   status: MarkerStatus,

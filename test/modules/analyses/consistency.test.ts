@@ -78,3 +78,39 @@ describe('one judgement for trends and analyses', () => {
     expect(JSON.stringify(analysis.interpretations)).not.toMatch(/\[IU\]|\{steps\}|10\*3/)
   })
 })
+
+describe('censored results in analyses (issue 12)', () => {
+  it('shows the bound with its comparator and measures no change from it', async () => {
+    const q = await t.userWithKey()
+    const csv = (value: string, date: string) =>
+      `Test Name,Result,Units,Reference Range,Collected\nhs-CRP,${value},mg/L,0.0-3.0,${date}\n`
+    for (const [value, date] of [
+      ['<0.3', '2025-10-01'],
+      ['1.1', '2026-01-10'],
+    ])
+      expect(
+        (
+          await t.call('POST', '/imports/file', {
+            token: q.key,
+            body: { filename: 'crp.csv', text: csv(value, date) },
+          })
+        ).status,
+      ).toBe(201)
+    const later = (await t.call('POST', '/analyses', { token: q.key, body: {} })).body
+    const crp = later.interpretations.find((i: any) => i.code === 'hs_crp')
+    // The only exact value is the latest, so there is no change to state: never "+267 %".
+    expect(crp.change).toBeNull()
+    expect(crp.statement).not.toContain('%')
+
+    await t.call('POST', '/imports/file', {
+      token: q.key,
+      body: { filename: 'crp.csv', text: csv('<0.3', '2026-02-20') },
+    })
+    const latest = (await t.call('POST', '/analyses', { token: q.key, body: {} })).body
+    const item = latest.observations.find((o: any) => o.code === 'hs_crp')
+    expect(item).toMatchObject({ value: 0.3, comparator: '<' })
+    const statement = latest.interpretations.find((i: any) => i.code === 'hs_crp').statement
+    expect(statement).toContain('<0.3')
+    expect(statement).toContain('reported a bound')
+  })
+})
