@@ -10,6 +10,7 @@ import { LINK_TOKEN_PATTERN } from '../auth/link-page'
 import { completeSignInLink, startSignIn, verifySignInCode } from '../auth/sign-in'
 import { subscriptionStatus } from '../billing/service'
 import { jobEventStream } from '../genetics/job-events'
+import { getProfile, putProfile } from '../profiles/service'
 import type { AppContext } from '../shared/context'
 import { assertBodyReadable, readCapped, readJsonBody } from '../shared/http-body'
 import type { DomainModule } from '../shared/module'
@@ -23,6 +24,7 @@ import { jobPage, jobsPage } from './pages/jobs'
 import { keysPage } from './pages/keys'
 import { overviewPage } from './pages/overview'
 import { PLACEHOLDER_PATHS, placeholderPage } from './pages/placeholders'
+import { profilePage } from './pages/profile'
 import { codePage, emailPage, linkPage } from './pages/sign-in'
 import { sourcePage, sourcesPage } from './pages/sources'
 import { uploadPage } from './pages/upload'
@@ -442,6 +444,30 @@ export function consolePlugin(app: AppContext) {
     signedInPage(app, async ({ principal, csrf }) =>
       billingPage(csrf, await subscriptionStatus(app, principal)),
     ),
+  )
+  plugin.get(
+    '/console/profile',
+    signedInPage(app, async ({ principal, csrf }) =>
+      profilePage(csrf, await getProfile(app, scopeOf(principal))),
+    ),
+  )
+  plugin.post(
+    '/console/profile',
+    signedInForm(app, async ({ principal, csrf, form }) => {
+      // An empty field clears what the person set, so the value from their data (if any) applies again.
+      const sex = form.get('sex')
+      const birth = (form.get('birth_date') ?? '').trim()
+      if (sex && sex !== 'female' && sex !== 'male')
+        throw new ProblemError('validation', 'Sex must be female, male or not set.')
+      if (birth && !/^\d{4}-\d{2}-\d{2}$/.test(birth))
+        throw new ProblemError('validation', 'Birth date must be a date (YYYY-MM-DD).')
+      const saved = await putProfile(app, scopeOf(principal), {
+        sex: sex ? (sex as 'female' | 'male') : null,
+        birth_date: birth || null,
+      })
+      return profilePage(csrf, saved, 'Profile saved.')
+    }),
+    { parse: 'none' },
   )
   for (const path of PLACEHOLDER_PATHS)
     plugin.get(

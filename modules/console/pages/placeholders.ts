@@ -1,4 +1,4 @@
-// Pages for capabilities other issues bring (wearable connections, export and deletion, the profile):
+// Pages for capabilities other issues bring (wearable connections, export and deletion):
 // each says plainly that it is not available yet and what will come, so the navigation already has its
 // place.
 
@@ -12,10 +12,6 @@ const PLACEHOLDERS = {
   '/console/data': {
     title: 'Export and deletion',
     text: 'Downloading all your data and deleting everything held about you are not available yet in the console. Until then the API does both with an API key: GET /users/{user_id}/data/export and POST /users/{user_id}/data/delete (see the README).',
-  },
-  '/console/profile': {
-    title: 'Profile',
-    text: 'A stored profile (sex, birth date) is not available yet. Analyses take the profile with each request through the API.',
   },
 } as const
 

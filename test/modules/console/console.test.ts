@@ -326,13 +326,35 @@ describe('console placeholders', () => {
     for (const [path, words] of [
       ['/console/wearables', 'Connecting a wearable account'],
       ['/console/data', 'deleting everything held about you are not available yet'],
-      ['/console/profile', 'A stored profile (sex, birth date) is not available yet'],
     ]) {
       const r = await b.get(path)
       expect(r.status).toBe(200)
       expect(r.text).toContain('Not available yet.')
       expect(r.text).toContain(words)
     }
+  })
+})
+
+describe('console profile', () => {
+  it('sets and clears sex and birth date, which the API profile then names as set by the person', async () => {
+    const b = await signedIn()
+    const empty = await b.get('/console/profile')
+    expect(empty.status).toBe(200)
+    expect(empty.text).toContain('<label for="birth-date">Birth date</label>')
+    expect(empty.text).toContain('Not known')
+    const saved = await b.post('/console/profile', { sex: 'female', birth_date: '1980-04-12' })
+    expect(saved.status).toBe(200)
+    expect(saved.text).toContain('Profile saved.')
+    expect(saved.text).toContain('<option value="female" selected>')
+    expect(saved.text).toContain('value="1980-04-12"')
+    expect(saved.text).toContain('Set by you.')
+    const cleared = await b.post('/console/profile', { sex: '', birth_date: '' })
+    expect(cleared.text).toContain('<option value="" selected>')
+    const bad = await b.post('/console/profile', { sex: 'other', birth_date: '1980-04-12' })
+    expect(bad.status).toBe(422)
+    const future = await b.post('/console/profile', { sex: 'male', birth_date: '2999-01-01' })
+    expect(future.status).toBe(422)
+    expect(future.text).toContain('not a real date')
   })
 })
 
