@@ -31,7 +31,8 @@ function markerCard(o: ObservationItem): Card {
     id: `card_${o.code}`,
     kind: 'metric',
     title: o.name,
-    value: o.value === null ? o.value_text : fmt(o.value),
+    // A censored result keeps its comparator (`<0.3`): the number alone would read as exact.
+    value: o.value === null ? o.value_text : `${o.comparator ?? ''}${fmt(o.value)}`,
     unit: o.unit,
     status: o.status,
     detail: `Measured ${day(o.observed_at)}${o.measurements > 1 ? `; ${o.measurements} values in this analysis` : ''}.`,

@@ -112,5 +112,8 @@ describe('censored results in analyses (issue 12)', () => {
     const statement = latest.interpretations.find((i: any) => i.code === 'hs_crp').statement
     expect(statement).toContain('<0.3')
     expect(statement).toContain('reported a bound')
+    const spec = (await t.call('GET', `/dashboard-specs/${latest.id}`, { token: q.key })).body
+    const cards = spec.sections.flatMap((section: any) => section.cards ?? [])
+    expect(cards.find((c: any) => c.id === 'card_hs_crp').value).toBe('<0.3')
   })
 })
