@@ -99,18 +99,22 @@ export async function exchangeCode(
       input.codeVerifier ?? oauth.nopkce,
       requestOptions(p),
     )
-    const tokens = await oauth.processAuthorizationCodeResponse(as, oauthClient, response)
-    return {
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token ?? null,
-      expiresAt:
-        typeof tokens.expires_in === 'number'
-          ? new Date(now.getTime() + tokens.expires_in * 1000).toISOString()
-          : null,
-      scopes: typeof tokens.scope === 'string' ? tokens.scope.split(' ').filter(Boolean) : [],
-    }
+    return tokensOf(await oauth.processAuthorizationCodeResponse(as, oauthClient, response), now)
   } catch (error) {
     throw providerProblem(p, error)
+  }
+}
+
+/** A token endpoint's answer as we keep it: the expiry made absolute, the scope split. */
+function tokensOf(tokens: oauth.TokenEndpointResponse, now: Date): ProviderTokens {
+  return {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token ?? null,
+    expiresAt:
+      typeof tokens.expires_in === 'number'
+        ? new Date(now.getTime() + tokens.expires_in * 1000).toISOString()
+        : null,
+    scopes: typeof tokens.scope === 'string' ? tokens.scope.split(' ').filter(Boolean) : [],
   }
 }
 
@@ -155,16 +159,7 @@ export async function refreshTokens(
         ...(scopes && scopes.length > 0 ? { additionalParameters: { scope: scopes.join(' ') } } : {}),
       },
     )
-    const tokens = await oauth.processRefreshTokenResponse(as, oauthClient, response)
-    return {
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token ?? null,
-      expiresAt:
-        typeof tokens.expires_in === 'number'
-          ? new Date(now.getTime() + tokens.expires_in * 1000).toISOString()
-          : null,
-      scopes: typeof tokens.scope === 'string' ? tokens.scope.split(' ').filter(Boolean) : [],
-    }
+    return tokensOf(await oauth.processRefreshTokenResponse(as, oauthClient, response), now)
   } catch (error) {
     throw providerProblem(p, error)
   }
