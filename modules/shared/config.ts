@@ -224,6 +224,27 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Hosted billing rules (plans, quotas, payments). Off for self-hosted deployments.',
   },
   {
+    name: 'STRIPE_SECRET_KEY',
+    kind: 'string',
+    minLength: 8,
+    secret: true,
+    description: 'Stripe secret API key for checkout and the customer portal (hosted billing).',
+  },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    kind: 'string',
+    minLength: 8,
+    secret: true,
+    description:
+      'Signing secret of the Stripe webhook endpoint (`whsec_…`); without it webhooks are refused.',
+  },
+  {
+    name: 'STRIPE_API_BASE',
+    kind: 'url',
+    schemes: ['http', 'https'],
+    description: 'Test only: base URL of a local stand-in for the Stripe API (default: Stripe itself).',
+  },
+  {
     name: 'QUERY_LLM_URL',
     kind: 'url',
     schemes: ['http', 'https'],
@@ -364,6 +385,8 @@ export interface Config {
   wearableEndpoints?: Partial<Record<'whoop' | 'oura', WearableEndpoints>>
   dbsnpReferencePath: string | null
   billingEnabled: boolean
+  /** Stripe keys of hosted billing; null when not configured (checkout, portal and webhooks refuse). */
+  stripe: { secretKey: string | null; webhookSecret: string | null; apiBase: string | null }
   /** Optional OpenAI-compatible model that phrases grounded query answers; null: no model. */
   queryLlm: { url: string; model: string; apiKey: string | null } | null
   genetics: {
@@ -603,6 +626,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     tokenEncryptionKeys: tokenEncryptionKeys(env),
     dbsnpReferencePath: get(env, 'DBSNP_REFERENCE_PATH') ?? null,
     billingEnabled: bool(get(env, 'BILLING_ENABLED'), false),
+    stripe: {
+      secretKey: get(env, 'STRIPE_SECRET_KEY') ?? null,
+      webhookSecret: get(env, 'STRIPE_WEBHOOK_SECRET') ?? null,
+      apiBase: get(env, 'STRIPE_API_BASE') ?? null,
+    },
     queryLlm: get(env, 'QUERY_LLM_URL')
       ? {
           url: (get(env, 'QUERY_LLM_URL') as string).replace(/\/+$/, ''),
