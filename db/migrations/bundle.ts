@@ -8,6 +8,7 @@ import m4 from './0004_observation_windows_and_counts.sql' with { type: 'text' }
 import m5 from './0005_user_profiles.sql' with { type: 'text' }
 import m6 from './0006_wearable_connections.sql' with { type: 'text' }
 import m7 from './0007_billing_usage.sql' with { type: 'text' }
+import m8 from './0008_billing_stripe.sql' with { type: 'text' }
 
 export const migrationJournal = journal
 export const migrationSql: Record<string, string> = {
@@ -19,4 +20,5 @@ export const migrationSql: Record<string, string> = {
   '0005_user_profiles': m5,
   '0006_wearable_connections': m6,
   '0007_billing_usage': m7,
+  '0008_billing_stripe': m8,
 }

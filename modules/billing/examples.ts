@@ -22,4 +22,37 @@ export const billingExamples = {
       },
     },
   },
+  'billing.checkout': {
+    request: { body: { tier: 'standard', activation_source: 'request_limit' } },
+    response: {
+      checkout_url: 'https://checkout.stripe.com/c/pay/cs_test_a1',
+      session_id: 'cs_test_a1',
+      tier: 'standard',
+    },
+  },
+  'billing.portal': {
+    request: {},
+    response: { portal_url: 'https://billing.stripe.com/p/session/test_a1' },
+  },
+  'billing.stripe_webhook': {
+    request: {
+      body: {
+        id: 'evt_1',
+        object: 'event',
+        type: 'customer.subscription.updated',
+        created: 1767225600,
+        livemode: false,
+        data: {
+          object: {
+            id: 'sub_1',
+            object: 'subscription',
+            customer: 'cus_1',
+            status: 'active',
+            metadata: { organization_id: 'org_1', tier: 'standard' },
+          },
+        },
+      },
+    },
+    response: { received: true, event_id: 'evt_1', duplicate: false },
+  },
 } satisfies Record<string, OperationExample>

@@ -45,3 +45,35 @@ export const SubscriptionStatus = Type.Object({
     { description: 'This month’s metered quotas; null when billing is off.' },
   ),
 })
+
+export const CheckoutRequest = Type.Object({
+  tier: Type.Union([Type.Literal('standard'), Type.Literal('builder'), Type.Literal('growth')], {
+    description: 'The paid plan to subscribe to (Enterprise is arranged with the operator).',
+  }),
+  activation_source: Type.Union(
+    [
+      Type.Literal('request_limit'),
+      Type.Literal('biomarkers'),
+      Type.Literal('wearable'),
+      Type.Literal('genetics'),
+      Type.Literal('health_connect'),
+    ],
+    { description: 'What prompted the upgrade (the `activation_source` of a quota problem).' },
+  ),
+})
+
+export const CheckoutSession = Type.Object({
+  checkout_url: Type.String({ format: 'uri', description: 'Open this Stripe Checkout page to pay.' }),
+  session_id: Type.String({ description: 'The Stripe Checkout session id.' }),
+  tier: TierName,
+})
+
+export const PortalSession = Type.Object({
+  portal_url: Type.String({ format: 'uri', description: 'Open this Stripe customer portal page.' }),
+})
+
+export const WebhookReceipt = Type.Object({
+  received: Type.Boolean(),
+  event_id: Type.String({ description: 'The Stripe event id, stored once.' }),
+  duplicate: Type.Boolean({ description: 'True when this event was already stored and applied.' }),
+})

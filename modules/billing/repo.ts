@@ -1,10 +1,11 @@
-// The only database access of the billing module: the monthly usage counters.
+// The only database access of the billing module: the monthly usage counters, the stored Stripe
+// events and each workspace's link to its Stripe customer and subscription.
 // Taking a unit is one upsert statement guarded by the limit, so parallel requests cannot overspend.
 
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { organizations, users } from '../auth/tables'
-import { billingUsage } from './tables'
+import { billingStripeEvents, billingSubscriptions, billingUsage } from './tables'
 
 export interface CounterKey {
   organization_id: string
@@ -89,4 +90,70 @@ export async function listBillingAdmins(db: Database) {
     .from(users)
     .where(eq(users.billing_admin, true))
     .orderBy(users.email)
+}
+
+/** Store a verified Stripe event once by id; false when it was already stored (a repeated delivery). */
+export async function storeEvent(
+  db: Database,
+  event: { id: string; type: string; created: number; payload: string },
+  now: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(billingStripeEvents)
+    .values({ ...event, received_at: now })
+    .onConflictDoNothing()
+    .returning({ id: billingStripeEvents.id })
+  return rows.length > 0
+}
+
+export async function storedEvent(db: Database, id: string) {
+  const [row] = await db.select().from(billingStripeEvents).where(eq(billingStripeEvents.id, id))
+  return row ?? null
+}
+
+export async function markEvent(db: Database, id: string, now: string, error: string | null) {
+  await db
+    .update(billingStripeEvents)
+    .set(error ? { error } : { processed_at: now, error: null })
+    .where(eq(billingStripeEvents.id, id))
+}
+
+export type SubscriptionLink = typeof billingSubscriptions.$inferSelect
+
+export async function linkOf(db: Database, organizationId: string): Promise<SubscriptionLink | null> {
+  const [row] = await db
+    .select()
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.organization_id, organizationId))
+  return row ?? null
+}
+
+export async function linkByCustomer(db: Database, customerId: string): Promise<SubscriptionLink | null> {
+  const [row] = await db
+    .select()
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.customer_id, customerId))
+  return row ?? null
+}
+
+/** Record the workspace's Stripe customer (made before its first checkout); keeps an existing link. */
+export async function linkCustomer(db: Database, organizationId: string, customerId: string, now: string) {
+  await db
+    .insert(billingSubscriptions)
+    .values({ organization_id: organizationId, customer_id: customerId, state_at: 0, updated_at: now })
+    .onConflictDoNothing()
+}
+
+/** Write the subscription state and the workspace tier it grants, in one transaction. */
+export async function saveState(db: Database, link: SubscriptionLink, tier: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(billingSubscriptions)
+      .values(link)
+      .onConflictDoUpdate({ target: billingSubscriptions.organization_id, set: { ...link } })
+    await tx
+      .update(organizations)
+      .set({ tier: tier as 'free' })
+      .where(eq(organizations.id, link.organization_id))
+  })
 }

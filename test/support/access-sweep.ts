@@ -86,6 +86,7 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'mcp.delete': 'the MCP session end; stateless server',
   'oauth.protected_resource': 'RFC 9728 protected-resource metadata, the same for everyone',
   'oauth.protected_resource_mcp': 'RFC 9728 protected-resource metadata of /mcp, the same for everyone',
+  'billing.stripe_webhook': 'authorised by the Stripe signature of its body; answers nothing of anyone',
 }
 
 /**
@@ -119,6 +120,8 @@ export const OWN_ONLY_OPERATIONS: Record<string, string> = {
   'providers.search': 'a public directory of providers',
   'wearables.connections': "lists the caller's own wearable connections",
   'billing.subscription': "the caller's own workspace plan and usage",
+  'billing.checkout': "starts a checkout for the caller's own workspace",
+  'billing.portal': "opens the portal of the caller's own workspace",
   'wearables.refresh': 'refreshes a provider token the caller sends; stores and reads nothing of anyone',
   'wearables.disconnect': "disconnects the caller's own connection, named by provider",
   'imports.file': 'imports into the caller’s own data (user_id/organization_id are swept)',

@@ -1,0 +1,37 @@
+// The Stripe SDK client of hosted billing, built from the configuration. STRIPE_API_BASE (tests only)
+// points the SDK's own host, port and protocol options at a local stand-in of the Stripe API.
+
+import Stripe from 'stripe'
+import type { Config } from '../shared/config'
+import { ProblemError } from '../shared/problem'
+
+const clients = new WeakMap<object, Stripe>()
+
+/** The SDK client for this configuration; 503 when STRIPE_SECRET_KEY is not set. */
+export function stripeFor(config: Readonly<Config>): Stripe {
+  const cached = clients.get(config.stripe)
+  if (cached) return cached
+  if (!config.stripe.secretKey) {
+    throw new ProblemError(
+      'unavailable',
+      'Hosted billing is not configured on this deployment (STRIPE_SECRET_KEY).',
+    )
+  }
+  const base = config.stripe.apiBase ? new URL(config.stripe.apiBase) : null
+  const client = new Stripe(config.stripe.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  })
+  clients.set(config.stripe, client)
+  return client
+}
+
+/** The SDK's webhook helpers need no key; a client with a placeholder key is enough to verify. */
+export const stripeWebhooks = new Stripe('sk_verify_only').webhooks
