@@ -3,10 +3,11 @@
 // cancellation and delinquency fall back to Free, repeated and reordered deliveries change nothing,
 // a bad signature stores nothing, and a failed apply is retried from the stored event.
 
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, it, spyOn } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { billingStripeEvents } from '../../../db/schema'
+import * as billingRepo from '../../../modules/billing/repo'
 import { type TestApp, testApp } from '../../support/app'
 import { startStripeStandIn } from '../../support/stripe-stand-in'
 
@@ -213,5 +214,64 @@ describe('Stripe billing', () => {
       .where(eq(billingStripeEvents.id, forged.id))
     expect(rows).toHaveLength(0)
     expect(await tierOf(p.key)).toBe('free')
+  })
+
+  it("answers 500 when applying fails, keeps the stored event, and applies it on Stripe's retry", async () => {
+    const { p, customer } = await checkedOut()
+    const ev = event(
+      'customer.subscription.created',
+      1_800_000_400,
+      subscription('sub_E', customer, p.organizationId, 'active', 'builder'),
+    )
+    const failing = spyOn(billingRepo, 'saveState').mockImplementationOnce(async () => {
+      throw new Error('database is locked')
+    })
+    try {
+      const first = await deliver(ev)
+      expect(first.status).toBe(500)
+      expect(first.text).not.toContain('database is locked')
+    } finally {
+      failing.mockRestore()
+    }
+    const [stored] = await t.context.db
+      .select()
+      .from(billingStripeEvents)
+      .where(eq(billingStripeEvents.id, ev.id))
+    expect(stored).toMatchObject({
+      type: 'customer.subscription.created',
+      processed_at: null,
+      error: 'processing-failed',
+    })
+    expect(await tierOf(p.key)).toBe('free')
+    const retry = await deliver(ev)
+    expect(retry.body).toMatchObject({ received: true, duplicate: false })
+    expect(await tierOf(p.key)).toBe('builder')
+  })
+})
+
+describe('Stripe billing when not set up', () => {
+  it('answers 404 to checkout and portal on a self-hosted deployment, and 503 to webhooks without a secret', async () => {
+    const t = await testApp({ billingEnabled: false })
+    try {
+      const p = await t.userWithKey()
+      const checkout = await t.call('POST', '/billing/checkout', {
+        token: p.key,
+        body: { tier: 'standard', activation_source: 'request_limit' },
+      })
+      expect(checkout.status).toBe(404)
+      expect(checkout.body.detail).toContain('BILLING_ENABLED')
+      expect((await t.call('POST', '/billing/portal', { token: p.key })).status).toBe(404)
+      const payload = JSON.stringify(event('invoice.paid', 1_800_000_000, { id: 'in_9', customer: 'cus_9' }))
+      const header = await webhooks.generateTestHeaderStringAsync({ payload, secret: WHSEC })
+      const hook = await t.call('POST', '/billing/stripe/webhook', {
+        rawBody: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      })
+      expect(hook.status).toBe(503)
+      expect(hook.body.detail).toContain('STRIPE_WEBHOOK_SECRET')
+      expect(await t.context.db.select().from(billingStripeEvents)).toHaveLength(0)
+    } finally {
+      await t.cleanup()
+    }
   })
 })
