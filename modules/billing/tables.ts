@@ -18,8 +18,8 @@ export const billingUsage = sqliteTable(
 
 /**
  * Every verified Stripe event, stored once by its id before anything changes, so a repeated delivery
- * is recognised and a processing failure can be retried from the stored copy. The payload names a
- * Stripe customer and subscription, never health data.
+ * is recognised and a processing failure can be retried from the stored copy. The payload is the event
+ * reduced to the fields applying it reads (ids, status, tier): no payer details, no health data.
  */
 export const billingStripeEvents = sqliteTable('billing_stripe_events', {
   id: text('id').primaryKey(),

@@ -57,14 +57,14 @@ export async function receiveStripeWebhook(app: AppContext, raw: Request) {
   const now = new Date().toISOString()
   const fresh = await repo.storeEvent(
     app.db,
-    { id: event.id, type: event.type, created: event.created, payload },
+    { id: event.id, type: event.type, created: event.created, payload: JSON.stringify(minimal(event)) },
     now,
   )
   if (!fresh) {
     const stored = await repo.storedEvent(app.db, event.id)
     if (stored?.processed_at) return { received: true, event_id: event.id, duplicate: true }
     // A delivery whose processing failed before: apply the stored copy now.
-    event = JSON.parse(stored?.payload ?? payload) as StoredEvent
+    event = stored ? (JSON.parse(stored.payload) as StoredEvent) : event
   }
   try {
     await applyEvent(app, event, now)
@@ -149,4 +149,27 @@ function periodEnd(o: Record<string, unknown>): number | null {
   const items = (o.items as { data?: { current_period_end?: unknown }[] } | undefined)?.data
   const first = items?.[0]?.current_period_end
   return typeof first === 'number' ? first : null
+}
+
+/**
+ * The part of an event that is kept: only the fields applying it reads. A checkout session also carries
+ * the payer's name, e-mail and address (`customer_details`), which this service has no use for and so
+ * does not store.
+ */
+function minimal(event: StoredEvent): StoredEvent {
+  const o = event.data.object
+  const object: Record<string, unknown> = {
+    id: o.id,
+    object: o.object,
+    customer: ref(o.customer),
+    subscription: ref(o.subscription),
+    client_reference_id: o.client_reference_id,
+    status: o.status,
+    metadata: {
+      organization_id: meta(o, 'organization_id'),
+      tier: meta(o, 'tier'),
+    },
+    current_period_end: periodEnd(o),
+  }
+  return { id: event.id, type: event.type, created: event.created, data: { object } }
 }

@@ -95,12 +95,21 @@ describe('Stripe billing', () => {
         subscription: 'sub_A',
         client_reference_id: p.organizationId,
         status: 'complete',
+        customer_details: { email: 'payer@example.com', name: 'Pat Payer', address: { country: 'DE' } },
         metadata: { organization_id: p.organizationId, tier: 'standard' },
       }),
     )
     expect(done.status).toBe(200)
     expect(done.body).toMatchObject({ received: true, duplicate: false })
     expect(await tierOf(p.key)).toBe('standard')
+    // Only what applying the event needs is stored: not the payer's name, e-mail or address.
+    const [stored] = await t.context.db
+      .select()
+      .from(billingStripeEvents)
+      .where(eq(billingStripeEvents.id, done.body.event_id))
+    expect(stored?.payload).toContain('sub_A')
+    expect(stored?.payload).not.toContain('payer@example.com')
+    expect(stored?.payload).not.toContain('Pat Payer')
   })
 
   it('refuses an unknown tier with 422 and keeps checkout to API keys', async () => {
