@@ -11,6 +11,7 @@ export const billingExamples = {
       tier: 'free',
       effective_tier: 'free',
       billing_admin: false,
+      subscription: null,
       usage: {
         period: '2026-01',
         resets_at: '2026-02-01T00:00:00.000Z',

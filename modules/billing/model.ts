@@ -29,6 +29,21 @@ export const SubscriptionStatus = Type.Object({
     description: 'The tier the plan rules apply: `enterprise` for a billing_admin account, else `tier`.',
   }),
   billing_admin: Type.Boolean({ description: 'True for an account the operator granted the entitlement.' }),
+  subscription: Type.Union(
+    [
+      Type.Object({
+        status: Type.Union([Type.String(), Type.Null()], {
+          description:
+            'Stripe’s subscription status (active, trialing, past_due, unpaid, canceled, …); null while checkout has not completed.',
+        }),
+        current_period_end: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+          description: 'When the paid period ends (renews or lapses).',
+        }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'The Stripe subscription as last reported by its webhook; null before any checkout.' },
+  ),
   usage: Type.Union(
     [
       Type.Object({

@@ -16,7 +16,7 @@ export const billingSubscription = defineOperation(
     path: '/billing/subscription',
     summary: 'The workspace’s plan, billing_admin entitlement and this month’s quota usage',
     description:
-      'Tier as stored, effective tier (`enterprise` for a billing_admin account), and with hosted billing on, the monthly counters of uploads, analyses and wearable syncs beside the effective plan’s limits and the time they reset. A request past a limit is answered 429 `quota-exceeded`. On a self-hosted deployment (BILLING_ENABLED unset) `billing_enabled` is false and `usage` null.',
+      'Tier as stored, effective tier (`enterprise` for a billing_admin account), the Stripe subscription’s status and period end, and with hosted billing on, the monthly counters of uploads, analyses and wearable syncs beside the effective plan’s limits and the time they reset. A request past a limit is answered 429 `quota-exceeded`. On a self-hosted deployment (BILLING_ENABLED unset) `billing_enabled` is false and `usage` null.',
     tags: ['Billing'],
     grant: 'billing',
     principals: ['api_key'],

@@ -16,7 +16,15 @@ export async function subscriptionStatus(
   const tier = await repo.storedTier(app.db, principal.organization_id)
   // The same lookup the quota checks use: `enterprise` when the workspace owner is billing_admin.
   const effective = await app.plans.tierOf(principal.organization_id)
-  const base = { tier, effective_tier: effective, billing_admin: principal.billing_admin }
+  const link = await repo.linkOf(app.db, principal.organization_id)
+  const subscription = link
+    ? {
+        status: link.status,
+        current_period_end:
+          link.current_period_end === null ? null : new Date(link.current_period_end * 1000).toISOString(),
+      }
+    : null
+  const base = { tier, effective_tier: effective, billing_admin: principal.billing_admin, subscription }
   if (!app.config.billingEnabled) return { billing_enabled: false, ...base, usage: null }
   const plan = planFor(effective)
   const month = await monthlyUsage(app, principal.organization_id)

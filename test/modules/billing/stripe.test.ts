@@ -151,6 +151,11 @@ describe('Stripe billing', () => {
       ),
     )
     expect(await tierOf(p.key)).toBe('builder')
+    const paid = await t.call('GET', '/billing/subscription', { token: p.key })
+    expect(paid.body).toMatchObject({
+      tier: 'builder',
+      subscription: { status: 'active', current_period_end: '2030-03-17T17:46:40.000Z' },
+    })
     await deliver(event('invoice.payment_failed', 1_800_000_020, { id: 'in_1', object: 'invoice', customer }))
     expect(await tierOf(p.key)).toBe('free')
     await deliver(event('invoice.paid', 1_800_000_030, { id: 'in_2', object: 'invoice', customer }))

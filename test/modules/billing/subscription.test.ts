@@ -31,6 +31,7 @@ describe('subscription status with billing enabled', () => {
       tier: 'free',
       effective_tier: 'free',
       billing_admin: false,
+      subscription: null,
       usage: {
         period: '2026-01',
         resets_at: '2026-02-01T00:00:00.000Z',
@@ -78,6 +79,7 @@ describe('subscription status on a self-hosted deployment', () => {
       tier: 'free',
       effective_tier: 'free',
       billing_admin: false,
+      subscription: null,
       usage: null,
     })
   })

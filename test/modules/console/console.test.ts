@@ -374,6 +374,7 @@ describe('console billing page', () => {
       tier: 'free',
       effective_tier: 'enterprise',
       billing_admin: true,
+      subscription: null,
       usage: {
         period: '2026-01',
         resets_at: '2026-02-01T00:00:00.000Z',
