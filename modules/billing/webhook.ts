@@ -128,8 +128,13 @@ async function applyEvent(app: AppContext, event: StoredEvent, now: string) {
       if (link?.status === 'canceled' && link.subscription_id === subscriptionId) return
       next.subscription_id = subscriptionId
       next.tier = paidTier(meta(o, 'tier')) ?? next.tier
-      next.status =
+      const status =
         event.type === 'customer.subscription.deleted' ? 'canceled' : (str(o.status) ?? next.status)
+      // Stripe's times are whole seconds: a subscription is created `incomplete` in the same second its
+      // checkout completes, so within one second `incomplete` never undoes an applied `active`.
+      const sameSecond = link?.state_at === event.created
+      const stale = status === 'incomplete' && (next.status === 'active' || next.status === 'trialing')
+      if (!(sameSecond && stale)) next.status = status
       next.current_period_end = periodEnd(o) ?? next.current_period_end
       break
     }

@@ -207,6 +207,39 @@ describe('Stripe billing', () => {
     expect(rows).toHaveLength(1)
   })
 
+  it('keeps a completed checkout active when the subscription\'s "incomplete" creation arrives after it in the same second', async () => {
+    const { p, started, customer } = await checkedOut()
+    const org = p.organizationId
+    await deliver(
+      event('checkout.session.completed', 1_800_000_500, {
+        id: started.body.session_id,
+        object: 'checkout.session',
+        customer,
+        subscription: 'sub_F',
+        client_reference_id: org,
+        status: 'complete',
+        metadata: { organization_id: org, tier: 'growth' },
+      }),
+    )
+    await deliver(
+      event(
+        'customer.subscription.created',
+        1_800_000_500,
+        subscription('sub_F', customer, org, 'incomplete', 'growth'),
+      ),
+    )
+    expect(await tierOf(p.key)).toBe('growth')
+    // A later second is Stripe's newer word and does apply.
+    await deliver(
+      event(
+        'customer.subscription.updated',
+        1_800_000_501,
+        subscription('sub_F', customer, org, 'past_due', 'growth'),
+      ),
+    )
+    expect(await tierOf(p.key)).toBe('free')
+  })
+
   it('answers 400 to a bad or missing signature and stores nothing', async () => {
     const { p, customer } = await checkedOut()
     const forged = event(
