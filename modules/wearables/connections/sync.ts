@@ -57,7 +57,8 @@ async function readWhoop(p: ProviderDescriptor, reader: PageReader, start: strin
 }
 
 async function readOura(p: ProviderDescriptor, reader: PageReader, start: string, end: string) {
-  const q = { start_date: start, end_date: end }
+  // Oura's end_date is not inclusive on every collection; ask a day more and keep the days asked for.
+  const q = { start_date: start, end_date: dayAfter(end) }
   const read = (kind: string) => readAllPages(p, reader, `/v2/usercollection/${kind}`, q, 'next_token')
   return mapOura({
     dailySleep: await read('daily_sleep'),
