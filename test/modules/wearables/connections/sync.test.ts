@@ -145,6 +145,11 @@ describe('POST /connections/wearables/sync (WHOOP)', () => {
     expect(r.body.refreshed_token).not.toBe(original)
     expect(whoop.refreshTokens.has(original)).toBe(false)
     expect(r.body.observation_count).toBeGreaterThan(0)
+    // refreshed_token is the only token a response carries, and no token reaches the log.
+    expect(Object.keys(r.body).filter((k) => k.includes('token'))).toEqual(['refreshed_token'])
+    const logged = t.log.lines.join('\n')
+    for (const token of [original, r.body.refreshed_token, ...whoop.accessTokens])
+      expect(logged).not.toContain(token)
   })
 
   it('without a way to refresh, a 401 is a clear problem and stores nothing', async () => {
