@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { wearableConnections } from '../../../../db/schema'
 import { listObservations } from '../../../../modules/sources/service'
+import { dailySeries } from '../../../../modules/wearables/service'
 import { connectionTokens } from '../../../../modules/wearables/connections/service'
 import { type TestApp, testApp } from '../../../support/app'
 import { ouraData, whoopData } from '../../../support/wearable-provider-data'
@@ -262,5 +263,22 @@ describe('POST /connections/wearables/sync (Oura)', () => {
     expect(of('steps')[0].value).toBe(9000)
     expect(of('sleep_duration')[0]).toMatchObject({ value: 420, unit: 'min' })
     expect(of('resting_heart_rate')[0].value).toBe(49)
+
+    // Syncing the same range again lands a second source, but a day's steps still count once.
+    const again = await t.call('POST', '/connections/wearables/sync', {
+      token: p.key,
+      body: {
+        ...syncBody(p, { source_provider: 'oura', provider_user_id: 'oura-user-7' }),
+        end: '2026-01-10',
+      },
+    })
+    expect(again.status).toBe(200)
+    expect(again.body.source_id).not.toBe(r.body.source_id)
+    const scope = { organization_id: p.organizationId, user_id: p.userId }
+    const steps = await dailySeries(t.context, scope, 'steps', { from: '2026-01-01', to: '2026-01-02' })
+    expect(steps.map((d) => [d.date, d.value])).toEqual([
+      ['2026-01-01', 9000],
+      ['2026-01-02', 9001],
+    ])
   })
 })
