@@ -72,4 +72,29 @@ export const wearablesExamples = {
       stored_connection_updated: false,
     },
   },
+  'wearables.sync': {
+    request: {
+      body: {
+        user_id: 'usr_01kf0hhz8rcga6s3vbfag0mn88',
+        organization_id: 'org_01kf0hhz8rcga6s3vbfag0mn89',
+        source_provider: 'whoop',
+        provider_user_id: '10129',
+        start: '2026-01-10',
+        end: '2026-01-14',
+        async: false,
+      },
+    },
+    response: {
+      status: 'completed',
+      source_provider: 'whoop',
+      provider_user_id: '10129',
+      start: '2026-01-10',
+      end: '2026-01-14',
+      source_id: 'src_01kf0hj4m2p8c1v7x3n5q9r2td',
+      record_count: 60,
+      observation_count: 60,
+      warnings: [],
+      synced_at: '2026-01-15T09:05:00.000Z',
+    },
+  },
 } satisfies Record<string, OperationExample>

@@ -146,3 +146,47 @@ export const WearableRefreshResult = Type.Object({
       'True when the refresh token was the caller’s stored connection’s, which now holds the new tokens.',
   }),
 })
+
+const DateOnly = Type.String({ format: 'date', description: 'A calendar date (YYYY-MM-DD).' })
+
+export const WearableSyncBody = Type.Object({
+  user_id: Id,
+  organization_id: Id,
+  source_provider: SourceProvider,
+  provider_user_id: Type.String({
+    minLength: 1,
+    description: 'The provider’s id for the user, as the connection reports it.',
+  }),
+  start: DateOnly,
+  end: DateOnly,
+  async: Type.Boolean({ description: 'True queues the sync as a job (not available yet: 501).' }),
+  refresh_token: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'Your refresh token for this connection; on a provider 401 it is used once and the rotated one is returned in refreshed_token.',
+    }),
+  ),
+  client_id: Type.Optional(Id),
+  client_secret: Type.Optional(Id),
+})
+export type WearableSyncBody = Static<typeof WearableSyncBody>
+
+export const WearableSyncResult = Type.Object({
+  status: Type.Literal('completed'),
+  source_provider: SourceProvider,
+  provider_user_id: Type.String(),
+  start: Type.String({ format: 'date' }),
+  end: Type.String({ format: 'date' }),
+  source_id: Type.String({ description: 'The source this sync landed; listed by GET /sources.' }),
+  record_count: Type.Integer({ description: 'Provider values read in the range.' }),
+  observation_count: Type.Integer({ description: 'Daily observations stored (one per metric and day).' }),
+  warnings: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),
+  synced_at: Type.String({ format: 'date-time' }),
+  refreshed_token: Type.Optional(
+    Type.String({
+      description:
+        'Present when the sync refreshed the refresh_token you sent: persist it, the old one no longer works.',
+    }),
+  ),
+})

@@ -3,11 +3,12 @@
 
 import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
-import { READS } from '../shared/tool-annotations'
+import { CREATES, READS } from '../shared/tool-annotations'
 import { disconnect } from './connections/disconnect'
 import { listConnections } from './connections/list'
 import { refreshConnection } from './connections/refresh'
 import { completeConnection, startConnection } from './connections/service'
+import { syncConnection } from './connections/sync'
 import { wearablesExamples } from './examples'
 import {
   WearableCallbackBody,
@@ -19,6 +20,8 @@ import {
   WearableRefreshResult,
   WearableStartBody,
   WearableStartResult,
+  WearableSyncBody,
+  WearableSyncResult,
 } from './model'
 
 const tags = ['Wearables']
@@ -109,10 +112,31 @@ export const wearablesRefresh = defineOperation(
   ({ params, body }, { app, principal }) => refreshConnection(app, scopeOf(principal), params.provider, body),
 )
 
+export const wearablesSync = defineOperation(
+  {
+    id: 'wearables.sync',
+    example: wearablesExamples['wearables.sync'],
+    method: 'POST',
+    path: '/connections/wearables/sync',
+    summary: 'Sync a date range from a connected WHOOP or Oura account into a new source',
+    description:
+      'Reads every page of the provider’s data in the range (WHOOP v2 cycles, recovery, sleep and workouts; Oura v2 daily sleep, activity and readiness, sleep periods and workouts), maps it to the wearable metrics (provider scores kept as their own metrics) and stores one source, listed by GET /sources. On a provider 401 the tokens are refreshed once; when you sent refresh_token the rotated one comes back in `refreshed_token`. Provider 429/5xx are retried a few times honouring Retry-After, then answered 503/502 with nothing stored. Counts one wearable sync against the plan quota.',
+    tags,
+    grant: 'wearables',
+    body: WearableSyncBody,
+    output: WearableSyncResult,
+    errors: [404, 429, 501, 502, 503],
+    // Adds a source each call and reads from the provider's API: open-world.
+    mcp: { tool: 'sync_wearable', annotations: { ...CREATES, openWorld: true } },
+  },
+  ({ body }, { app, principal }) => syncConnection(app, scopeOf(principal), body),
+)
+
 export const wearablesOperations = [
   wearablesStart,
   wearablesCallback,
   wearablesConnections,
   wearablesDisconnect,
   wearablesRefresh,
+  wearablesSync,
 ]

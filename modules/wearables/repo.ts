@@ -126,3 +126,10 @@ export async function connectionsOfUser(db: Database, userId: string, organizati
       ),
     )
 }
+
+export async function markConnectionSynced(db: Database, id: string, at: string): Promise<void> {
+  await db
+    .update(wearableConnections)
+    .set({ last_sync_at: at, updated_at: at })
+    .where(eq(wearableConnections.id, id))
+}

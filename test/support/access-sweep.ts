@@ -62,6 +62,8 @@ const NOT_A_REFERENCE: Record<string, string> = {
   design_id: 'a dashboard design from the public catalogue',
   ttl_seconds: 'a duration',
   client_id: "the integrator's OAuth app at the wearable provider, not a record here",
+  provider_user_id:
+    "the provider's id for a user; a sync only reads the caller's own connection, matched against it",
   refresh_token: 'a provider token the caller itself holds; the service keeps none it could hand over',
 }
 

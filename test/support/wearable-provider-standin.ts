@@ -11,6 +11,39 @@ export interface StandinOptions {
   clientSecret: string
   redirectUris: string[]
   providerUserId: string | number
+  /** Records served by the data endpoints, keyed by collection (`cycle`, `daily_sleep` ...). */
+  data?: Record<string, Record<string, unknown>[]>
+  /** Records per page (WHOOP also honours the caller's `limit`, at most 25). */
+  pageSize?: number
+}
+
+/** The data collections each provider serves, by path below the API base. */
+const COLLECTIONS = {
+  whoop: {
+    '/v2/cycle': 'cycle',
+    '/v2/recovery': 'recovery',
+    '/v2/activity/sleep': 'sleep',
+    '/v2/activity/workout': 'workout',
+  },
+  oura: {
+    '/v2/usercollection/daily_sleep': 'daily_sleep',
+    '/v2/usercollection/daily_activity': 'daily_activity',
+    '/v2/usercollection/daily_readiness': 'daily_readiness',
+    '/v2/usercollection/sleep': 'sleep',
+    '/v2/usercollection/workout': 'workout',
+  },
+} as const
+
+/** When a record falls in a range: WHOOP filters on `start` (recovery on `created_at`), Oura on `day`. */
+function inRange(provider: 'whoop' | 'oura', record: Record<string, unknown>, q: URLSearchParams): boolean {
+  if (provider === 'oura') {
+    const day = String(record.day)
+    return day >= (q.get('start_date') ?? '') && day <= (q.get('end_date') ?? '9999')
+  }
+  const at = Date.parse(String(record.start ?? record.created_at))
+  const start = q.get('start') ? Date.parse(q.get('start') as string) : -Infinity
+  const end = q.get('end') ? Date.parse(q.get('end') as string) : Infinity
+  return at >= start && at < end
 }
 
 interface IssuedCode {
@@ -59,7 +92,9 @@ export function startProviderStandin(options: StandinOptions) {
       token_type: 'bearer',
     })
   }
-  const requests: { method: string; path: string; form?: Record<string, string> }[] = []
+  const requests: { method: string; path: string; form?: Record<string, string>; query?: string }[] = []
+  /** Faults answered before the next data requests, in order (429 with Retry-After, 5xx, 401). */
+  const faults: { status: number; retryAfter?: string }[] = []
 
   const server = Bun.serve({
     hostname: '127.0.0.1',
@@ -145,6 +180,40 @@ export function startProviderStandin(options: StandinOptions) {
               email: 'jane@example.com',
             })
       }
+      const collection = (COLLECTIONS[options.provider] as Record<string, string>)[
+        url.pathname.slice(paths.apiBase.length)
+      ]
+      if (collection && url.pathname.startsWith(paths.apiBase) && request.method === 'GET') {
+        requests.push({ method: 'GET', path: url.pathname, query: url.search })
+        const fault = faults.shift()
+        if (fault)
+          return Response.json(
+            { message: fault.status === 429 ? 'Too Many Requests' : 'error' },
+            { status: fault.status, headers: fault.retryAfter ? { 'retry-after': fault.retryAfter } : {} },
+          )
+        const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? ''
+        if (!accessTokens.has(token))
+          return Response.json({ status: 401, title: 'Invalid access token' }, { status: 401 })
+        const q = url.searchParams
+        const cursorName = options.provider === 'whoop' ? 'nextToken' : 'next_token'
+        let size = options.pageSize ?? 25
+        if (options.provider === 'whoop') {
+          const limit = Number(q.get('limit') ?? 10)
+          if (!Number.isInteger(limit) || limit < 1 || limit > 25)
+            return Response.json({ message: 'limit must be between 1 and 25' }, { status: 400 })
+          size = Math.min(size, limit)
+        }
+        const all = (options.data?.[collection] ?? []).filter((r) => inRange(options.provider, r, q))
+        const offset = Number(
+          q.get(cursorName) ? Buffer.from(q.get(cursorName) as string, 'base64url').toString() : 0,
+        )
+        const page = all.slice(offset, offset + size)
+        const next =
+          offset + size < all.length ? Buffer.from(String(offset + size)).toString('base64url') : null
+        return options.provider === 'whoop'
+          ? Response.json({ records: page, ...(next ? { next_token: next } : {}) })
+          : Response.json({ data: page, next_token: next })
+      }
       // WHOOP v2 revokes with DELETE /v2/user/access and the bearer token; Oura with GET /oauth/revoke.
       const whoopRevoke = options.provider === 'whoop' && url.pathname === `${paths.apiBase}/v2/user/access`
       if (whoopRevoke && request.method === 'DELETE') {
@@ -170,6 +239,7 @@ export function startProviderStandin(options: StandinOptions) {
       apiBaseUrl: `${base}${paths.apiBase}`,
     },
     requests,
+    faults,
     accessTokens,
     refreshTokens,
     /** Access tokens revoked through the provider's revocation endpoint, in order. */

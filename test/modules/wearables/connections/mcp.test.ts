@@ -1,7 +1,9 @@
 // The wearable connections reach an AI client as the MCP tool list_wearable_connections, declared once
-// with the HTTP route: the same connections, no tokens, and only the caller's own.
+// with the HTTP route: the same connections, no tokens, and only the caller's own; and sync_wearable,
+// which syncs a range with first-party credentials (refreshing the stored token itself on a 401).
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { whoopData } from '../../../support/wearable-provider-data'
 import { startProviderStandin } from '../../../support/wearable-provider-standin'
 import { type McpHarness, mcpHarness } from '../../mcp/harness'
 
@@ -12,6 +14,7 @@ const whoop = startProviderStandin({
   clientSecret: 'whoop-secret-123',
   redirectUris: [REDIRECT],
   providerUserId: 30003,
+  data: whoopData('2026-01-01', 2),
 })
 
 let h: McpHarness
@@ -61,5 +64,29 @@ describe('MCP tool list_wearable_connections', () => {
       arguments: {},
     })
     expect(otherResult.structuredContent).toEqual({ data: [] })
+
+    // sync_wearable: the access token has expired; the stored refresh token and the deployment's own
+    // credentials refresh it, and no token comes back (the caller sent none).
+    whoop.accessTokens.clear()
+    const synced: any = await client.callTool({
+      name: 'sync_wearable',
+      arguments: {
+        user_id: p.userId,
+        organization_id: p.organizationId,
+        source_provider: 'whoop',
+        provider_user_id: '30003',
+        start: '2026-01-01',
+        end: '2026-01-02',
+        async: false,
+      },
+    })
+    expect(synced.isError).toBeFalsy()
+    expect(synced.structuredContent).toMatchObject({ status: 'completed', provider_user_id: '30003' })
+    expect(synced.structuredContent.observation_count).toBeGreaterThan(0)
+    expect(synced.structuredContent.refreshed_token).toBeUndefined()
+    const sources = await h.t.call('GET', '/sources', { token: p.key })
+    expect(sources.body.data.map((s: { source_id: string }) => s.source_id)).toEqual([
+      synced.structuredContent.source_id,
+    ])
   })
 })
