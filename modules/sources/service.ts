@@ -112,6 +112,43 @@ export async function createSource(
   })
 }
 
+/** The span the observations cover, from the first start to the last end; null when there are none. */
+export function observationTimeRange(
+  observations: readonly NewObservationInput[],
+): { start: string; end: string } | null {
+  let start: string | null = null
+  let end: string | null = null
+  for (const o of observations) {
+    const last = o.observed_end ?? o.observed_at
+    if (!start || o.observed_at < start) start = o.observed_at
+    if (!end || last > end) end = last
+  }
+  return start && end ? { start, end } : null
+}
+
+/** A new observation as a stored row: every optional field the reader left out is null. */
+export function observationRow(
+  o: NewObservationInput,
+  keys: { id: string; organization_id: string; user_id: string; source_id: string },
+): repo.ObservationRow {
+  return {
+    ...o,
+    ...keys,
+    value_text: o.value_text ?? null,
+    original_value: o.original_value ?? null,
+    original_unit: o.original_unit ?? null,
+    observed_end: o.observed_end ?? null,
+    device: o.device ?? null,
+    reference_low: o.reference_low ?? null,
+    reference_high: o.reference_high ?? null,
+    comparator: o.comparator ?? null,
+    lab_flag: o.lab_flag ?? null,
+    specimen: o.specimen ?? null,
+    source_ref: o.source_ref ?? null,
+    details: o.details ?? null,
+  }
+}
+
 async function storeSource(
   app: AppContext,
   scope: Scope,
@@ -121,15 +158,9 @@ async function storeSource(
 ): Promise<Source> {
   const now = app.clock.now()
   const id = newId('src', now.getTime())
-  let start = timeRange?.start ?? null
-  let end = timeRange?.end ?? null
-  if (!timeRange) {
-    for (const o of observations) {
-      const last = o.observed_end ?? o.observed_at
-      if (!start || o.observed_at < start) start = o.observed_at
-      if (!end || last > end) end = last
-    }
-  }
+  const range = timeRange ?? observationTimeRange(observations)
+  const start = range?.start ?? null
+  const end = range?.end ?? null
   const row = await repo.insertSourceWithObservations(
     app.db,
     {
@@ -150,21 +181,9 @@ async function storeSource(
     },
     observations.length,
     (from, to) =>
-      observations.slice(from, to).map((o) => ({
-        ...o,
-        id: newId('obs', now.getTime()),
-        ...scope,
-        source_id: id,
-        value_text: o.value_text ?? null,
-        original_value: o.original_value ?? null,
-        original_unit: o.original_unit ?? null,
-        observed_end: o.observed_end ?? null,
-        device: o.device ?? null,
-        reference_low: o.reference_low ?? null,
-        reference_high: o.reference_high ?? null,
-        source_ref: o.source_ref ?? null,
-        details: o.details ?? null,
-      })),
+      observations
+        .slice(from, to)
+        .map((o) => observationRow(o, { id: newId('obs', now.getTime()), ...scope, source_id: id })),
   )
   return toSource(row)
 }
