@@ -3,7 +3,9 @@
 // endpoint (client_secret_post; OAuth error JSON such as `invalid_grant`), PKCE S256 checking where
 // the real provider takes it, and the profile endpoint each provider names its user id in.
 
+import { expect } from 'bun:test'
 import { createHash, randomBytes } from 'node:crypto'
+import type { TestApp } from './app'
 
 export interface StandinOptions {
   provider: 'whoop' | 'oura'
@@ -254,4 +256,46 @@ export function startProviderStandin(options: StandinOptions) {
     },
     stop: () => server.stop(true),
   }
+}
+
+/** The integrator's own WHOOP app, for connections made with the caller's credentials. */
+export interface OwnCredentials {
+  client_id: string
+  client_secret: string
+  redirect_uri: string
+}
+
+/**
+ * Connects a person to WHOOP as an app would: start, approve at the stand-in, then the callback. With
+ * `own`, the integrator's credentials travel in the requests; without, the deployment's first-party
+ * ones are used. Fails the test unless the callback answers 200, and returns that answer.
+ */
+export async function connectWhoopThroughStandin(
+  app: { call: TestApp['call'] },
+  whoop: ReturnType<typeof startProviderStandin>,
+  person: { key: string; userId: string; organizationId: string },
+  own?: OwnCredentials,
+) {
+  const started = await app.call('POST', '/connections/wearables/start', {
+    token: person.key,
+    body: {
+      user_id: person.userId,
+      source_provider: 'whoop',
+      ...(own ? { client_id: own.client_id, redirect_uri: own.redirect_uri } : {}),
+    },
+  })
+  const back = await whoop.approve(started.body.authorization_url)
+  const done = await app.call('POST', '/connections/wearables/callback', {
+    token: person.key,
+    body: {
+      user_id: person.userId,
+      organization_id: person.organizationId,
+      source_provider: 'whoop',
+      code: back.searchParams.get('code'),
+      state: started.body.state,
+      ...(own ? { client_secret: own.client_secret } : {}),
+    },
+  })
+  expect(done.status).toBe(200)
+  return done
 }

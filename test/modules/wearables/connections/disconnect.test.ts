@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { wearableConnections } from '../../../../db/schema'
 import { type TestApp, testApp } from '../../../support/app'
-import { startProviderStandin } from '../../../support/wearable-provider-standin'
+import { connectWhoopThroughStandin, startProviderStandin } from '../../../support/wearable-provider-standin'
 
 const BASE = 'https://health.example.com'
 const REDIRECT = `${BASE}/console/wearables`
@@ -42,22 +42,7 @@ afterAll(async () => {
 type Person = Awaited<ReturnType<TestApp['userWithKey']>>
 
 async function connectWhoop(p: Person): Promise<string> {
-  const started = await t.call('POST', '/connections/wearables/start', {
-    token: p.key,
-    body: { user_id: p.userId, source_provider: 'whoop' },
-  })
-  const back = await whoop.approve(started.body.authorization_url)
-  const done = await t.call('POST', '/connections/wearables/callback', {
-    token: p.key,
-    body: {
-      user_id: p.userId,
-      organization_id: p.organizationId,
-      source_provider: 'whoop',
-      code: back.searchParams.get('code'),
-      state: started.body.state,
-    },
-  })
-  expect(done.status).toBe(200)
+  await connectWhoopThroughStandin(t, whoop, p)
   return [...whoop.accessTokens].at(-1)!
 }
 

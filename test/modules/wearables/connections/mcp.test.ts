@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { whoopData } from '../../../support/wearable-provider-data'
-import { startProviderStandin } from '../../../support/wearable-provider-standin'
+import { connectWhoopThroughStandin, startProviderStandin } from '../../../support/wearable-provider-standin'
 import { type McpHarness, mcpHarness } from '../../mcp/harness'
 
 const REDIRECT = 'https://health.example.com/console/wearables'
@@ -34,22 +34,7 @@ afterAll(async () => {
 describe('MCP tool list_wearable_connections', () => {
   it('lists the caller’s connections as the HTTP route does, without tokens, and not another user’s', async () => {
     const p = await h.t.userWithKey()
-    const started = await h.t.call('POST', '/connections/wearables/start', {
-      token: p.key,
-      body: { user_id: p.userId, source_provider: 'whoop' },
-    })
-    const back = await whoop.approve(started.body.authorization_url)
-    const done = await h.t.call('POST', '/connections/wearables/callback', {
-      token: p.key,
-      body: {
-        user_id: p.userId,
-        organization_id: p.organizationId,
-        source_provider: 'whoop',
-        code: back.searchParams.get('code'),
-        state: started.body.state,
-      },
-    })
-    expect(done.status).toBe(200)
+    const done = await connectWhoopThroughStandin(h.t, whoop, p)
 
     const client = await h.connect(p.key)
     const result: any = await client.callTool({ name: 'list_wearable_connections', arguments: {} })

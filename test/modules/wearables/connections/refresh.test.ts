@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { wearableConnections } from '../../../../db/schema'
 import { connectionTokens } from '../../../../modules/wearables/connections/service'
 import { type TestApp, testApp } from '../../../support/app'
-import { startProviderStandin } from '../../../support/wearable-provider-standin'
+import { connectWhoopThroughStandin, startProviderStandin } from '../../../support/wearable-provider-standin'
 
 const REDIRECT = 'https://app.example.org/whoop/return'
 const whoop = startProviderStandin({
@@ -31,23 +31,7 @@ afterAll(async () => {
 })
 
 async function connect(p: Awaited<ReturnType<TestApp['userWithKey']>>) {
-  const started = await t.call('POST', '/connections/wearables/start', {
-    token: p.key,
-    body: { user_id: p.userId, source_provider: 'whoop', client_id: CREDS.client_id, redirect_uri: REDIRECT },
-  })
-  const back = await whoop.approve(started.body.authorization_url)
-  const done = await t.call('POST', '/connections/wearables/callback', {
-    token: p.key,
-    body: {
-      user_id: p.userId,
-      organization_id: p.organizationId,
-      source_provider: 'whoop',
-      code: back.searchParams.get('code'),
-      state: started.body.state,
-      client_secret: CREDS.client_secret,
-    },
-  })
-  expect(done.status).toBe(200)
+  const done = await connectWhoopThroughStandin(t, whoop, p, { ...CREDS, redirect_uri: REDIRECT })
   expect(done.body.connection.credentials).toBe('own')
   const row = (await t.context.db.select().from(wearableConnections)).find((r) => r.user_id === p.userId)!
   return (await connectionTokens(t.context, row)).refreshToken!

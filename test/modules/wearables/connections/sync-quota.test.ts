@@ -9,7 +9,7 @@ import type { PlanLookup } from '../../../../modules/shared/plans'
 import type { Tier } from '../../../../modules/shared/principal'
 import { type TestApp, testApp } from '../../../support/app'
 import { whoopData } from '../../../support/wearable-provider-data'
-import { startProviderStandin } from '../../../support/wearable-provider-standin'
+import { connectWhoopThroughStandin, startProviderStandin } from '../../../support/wearable-provider-standin'
 
 const REDIRECT = 'https://app.example.org/wearables/return'
 const whoop = startProviderStandin({
@@ -45,28 +45,11 @@ afterAll(async () => {
 type Person = Awaited<ReturnType<TestApp['userWithKey']>>
 
 async function connect(p: Person) {
-  const started = await t.call('POST', '/connections/wearables/start', {
-    token: p.key,
-    body: {
-      user_id: p.userId,
-      source_provider: 'whoop',
-      client_id: 'integrator-whoop',
-      redirect_uri: REDIRECT,
-    },
+  await connectWhoopThroughStandin(t, whoop, p, {
+    client_id: 'integrator-whoop',
+    client_secret: 'integrator-secret-1',
+    redirect_uri: REDIRECT,
   })
-  const back = await whoop.approve(started.body.authorization_url)
-  const done = await t.call('POST', '/connections/wearables/callback', {
-    token: p.key,
-    body: {
-      user_id: p.userId,
-      organization_id: p.organizationId,
-      source_provider: 'whoop',
-      code: back.searchParams.get('code'),
-      state: started.body.state,
-      client_secret: 'integrator-secret-1',
-    },
-  })
-  expect(done.status).toBe(200)
 }
 
 const sync = (p: Person) =>

@@ -11,7 +11,7 @@ import { connectionTokens } from '../../../../modules/wearables/connections/serv
 import { dailySeries } from '../../../../modules/wearables/service'
 import { type TestApp, testApp } from '../../../support/app'
 import { ouraData, whoopData } from '../../../support/wearable-provider-data'
-import { startProviderStandin } from '../../../support/wearable-provider-standin'
+import { connectWhoopThroughStandin, startProviderStandin } from '../../../support/wearable-provider-standin'
 
 const REDIRECT = 'https://app.example.org/wearables/return'
 const whoop = startProviderStandin({
@@ -49,28 +49,7 @@ afterAll(async () => {
 type Person = Awaited<ReturnType<TestApp['userWithKey']>>
 
 async function connectWhoop(p: Person) {
-  const started = await t.call('POST', '/connections/wearables/start', {
-    token: p.key,
-    body: {
-      user_id: p.userId,
-      source_provider: 'whoop',
-      client_id: WHOOP_CREDS.client_id,
-      redirect_uri: REDIRECT,
-    },
-  })
-  const back = await whoop.approve(started.body.authorization_url)
-  const done = await t.call('POST', '/connections/wearables/callback', {
-    token: p.key,
-    body: {
-      user_id: p.userId,
-      organization_id: p.organizationId,
-      source_provider: 'whoop',
-      code: back.searchParams.get('code'),
-      state: started.body.state,
-      client_secret: WHOOP_CREDS.client_secret,
-    },
-  })
-  expect(done.status).toBe(200)
+  await connectWhoopThroughStandin(t, whoop, p, { ...WHOOP_CREDS, redirect_uri: REDIRECT })
   const row = (await t.context.db.select().from(wearableConnections)).find((r) => r.user_id === p.userId)!
   return (await connectionTokens(t.context, row)).refreshToken!
 }
