@@ -202,21 +202,7 @@ async function annotate(
   }
   throwIfAborted(signal)
   progress.report('done', input.detection.fileBytes, stream.records, true)
-  return {
-    method,
-    alleles: stats.alleles,
-    assigned: stats.assigned,
-    coverage: stats.alleles === 0 ? 0 : stats.assigned / stats.alleles,
-    alleleMismatches: stats.alleleMismatches,
-    agreedWithInputId: stats.agreedWithInputId,
-    differedFromInputId: stats.differedFromInputId,
-    multipleRsids: stats.multipleRsids,
-    contigMapping: Object.fromEntries(contigMapping),
-    unmatchedContigs: [...unmatched],
-    build: inputBuild,
-    referenceBuild,
-    warnings,
-  }
+  return joinResult(method, stats, contigMapping, unmatched, inputBuild, referenceBuild, warnings)
 }
 
 /** The join against a provisioned index (`index-dbsnp`): one lookup path for sorted and unsorted input. */
@@ -271,21 +257,7 @@ async function annotateWithIndex(
   }
   throwIfAborted(signal)
   progress.report('done', input.detection.fileBytes, stream.records, true)
-  return {
-    method: 'index',
-    alleles: stats.alleles,
-    assigned: stats.assigned,
-    coverage: stats.alleles === 0 ? 0 : stats.assigned / stats.alleles,
-    alleleMismatches: stats.alleleMismatches,
-    agreedWithInputId: stats.agreedWithInputId,
-    differedFromInputId: stats.differedFromInputId,
-    multipleRsids: stats.multipleRsids,
-    contigMapping: Object.fromEntries(contigMapping),
-    unmatchedContigs: [...unmatched],
-    build: inputBuild,
-    referenceBuild,
-    warnings,
-  }
+  return joinResult('index', stats, contigMapping, unmatched, inputBuild, referenceBuild, warnings)
 }
 
 /** Refuses builds that differ; warns when one side's build is unknown. */
@@ -324,4 +296,31 @@ async function findIndex(dbsnpPath: string): Promise<string> {
     'DBSNP_REFERENCE_INVALID',
     'the dbSNP reference has no .tbi or .csi index beside it (create one with `tabix -p vcf`)',
   )
+}
+
+/** What a join reports, whichever path ran it: the counts, coverage and the contigs it could and could not join. */
+function joinResult(
+  method: DbsnpResult['method'],
+  stats: ReturnType<typeof newJoinStats>,
+  contigMapping: Map<string, string>,
+  unmatched: Iterable<string>,
+  build: DbsnpResult['build'],
+  referenceBuild: DbsnpResult['referenceBuild'],
+  warnings: DbsnpResult['warnings'],
+): DbsnpResult {
+  return {
+    method,
+    alleles: stats.alleles,
+    assigned: stats.assigned,
+    coverage: stats.alleles === 0 ? 0 : stats.assigned / stats.alleles,
+    alleleMismatches: stats.alleleMismatches,
+    agreedWithInputId: stats.agreedWithInputId,
+    differedFromInputId: stats.differedFromInputId,
+    multipleRsids: stats.multipleRsids,
+    contigMapping: Object.fromEntries(contigMapping),
+    unmatchedContigs: [...unmatched],
+    build,
+    referenceBuild,
+    warnings,
+  }
 }
