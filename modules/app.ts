@@ -18,6 +18,8 @@ import { goalsModule } from './goals'
 import { importsModule } from './imports'
 import { mcpModule } from './mcp'
 import { oauthModule } from './oauth'
+import { oauthServerModule } from './oauth-server'
+import { closeAuthorizationServer } from './oauth-server/bridge'
 import { privacyModule } from './privacy'
 import { resumePendingDeletions } from './privacy/deletion'
 import { privacyTasks } from './privacy/export'
@@ -66,6 +68,7 @@ export const MODULES: readonly DomainModule[] = [
   billingModule,
   providersModule,
   oauthModule,
+  oauthServerModule,
   mcpModule,
   consoleModule,
 ]
@@ -138,8 +141,8 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   // Closing stops the queue runner first (if this process started it), then the database. With
   // `graceMs`, jobs still running after that long are handed back to the queue rather than waited for.
   const close = (options: StopOptions = {}) =>
-    queue
-      .stop(options)
+    closeAuthorizationServer(context)
+      .then(() => queue.stop(options))
       .catch(() => {})
       .finally(() => database.close())
   return { app, context, close, drain, resumed }

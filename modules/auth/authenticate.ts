@@ -1,6 +1,8 @@
 // Turns a bearer token into a principal: the token's prefix says which credential table holds its hash;
-// a JWT goes to the OIDC verifier when an issuer is configured. Every refusal says why.
+// a JWT goes to the OIDC verifier when an issuer is configured; an opaque token to our own authorization
+// server's store (oauth-server/tokens.ts). Every refusal says why.
 
+import { authenticateOAuthToken, OPAQUE_TOKEN } from '../oauth-server/tokens'
 import type { AppContext, Authentication } from '../shared/context'
 import { hashSecret, newId } from '../shared/ids'
 import { planFor } from '../shared/plans'
@@ -181,6 +183,8 @@ export function authenticator(app: Omit<AppContext, 'authenticate'>) {
     if (token.startsWith(TOKEN_PREFIX.serviceToken)) return serviceToken(token)
     if (token.startsWith(TOKEN_PREFIX.sandbox)) return sandbox(token)
     if (token.split('.').length === 3) return oidc(token)
+    // An access token of our own authorization server (MCP clients): opaque, no prefix of ours.
+    if (OPAQUE_TOKEN.test(token)) return authenticateOAuthToken(app, token, owner)
     return unknown()
   }
 }

@@ -93,6 +93,7 @@ const KIND_NAMES: Record<Principal['kind'], string> = {
   session: 'a sign-in session token',
   api_key: 'an API key',
   oidc: 'an OIDC access token',
+  oauth: 'an OAuth access token for the MCP endpoint',
   service_token: 'a service token',
   sandbox: 'a sandbox session token',
   wallet: 'a verified payment',

@@ -1,7 +1,8 @@
 // Who is calling: the principal the scope plugin resolves once per request, the grants a token can
 // carry, and the (organization_id, user_id) scope every stored record and every query goes through.
 
-export type PrincipalKind = 'session' | 'api_key' | 'oidc' | 'service_token' | 'sandbox' | 'wallet'
+/** `oauth`: an access token of this service's own authorization server, valid on /mcp only. */
+export type PrincipalKind = 'session' | 'api_key' | 'oidc' | 'oauth' | 'service_token' | 'sandbox' | 'wallet'
 
 export const DATA_GRANTS = [
   'imports',

@@ -4,6 +4,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import type { Principal } from './principal'
+import { resourceOfPath } from './protected-resource'
 
 export type CallerResolution =
   | { state: 'anonymous' }
@@ -25,9 +26,15 @@ async function resolve(request: Request, app: AppContext): Promise<CallerResolut
       detail: 'The Authorization header must be "Bearer <token>".',
     }
   const result = await app.authenticate(match[1])
-  return result.ok
-    ? { state: 'authenticated', principal: result.principal }
-    : { state: 'refused', reason: result.reason, detail: result.detail }
+  if (!result.ok) return { state: 'refused', reason: result.reason, detail: result.detail }
+  // RFC 8707: a token our authorization server minted for /mcp is refused on every other route.
+  if (result.principal.kind === 'oauth' && resourceOfPath(new URL(request.url).pathname) !== 'mcp')
+    return {
+      state: 'refused',
+      reason: 'invalid',
+      detail: `This OAuth access token is for the MCP endpoint only (its audience is ${app.config.publicBaseUrl}/mcp); the HTTP API takes an API key.`,
+    }
+  return { state: 'authenticated', principal: result.principal }
 }
 
 /** Resolve the caller of this request; the first call does the work, later calls share it. */

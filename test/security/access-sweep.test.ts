@@ -21,6 +21,7 @@ import {
   REFUSALS,
   type VictimData,
 } from '../support/access-sweep'
+import { mintOAuthToken } from '../support/oauth-token'
 
 const FIXTURES = join(import.meta.dir, '..', 'fixtures', 'imports')
 
@@ -185,12 +186,20 @@ beforeAll(async () => {
     service_token: () => h.serviceToken('bob-end-user'),
     sandbox: () => h.sandboxToken(),
     oidc: () => h.oidcToken('bob-oidc-subject', GRANTS.join(' ')),
+    oauth: () => mintOAuthToken(t.context, b.userId, GRANTS.join(' ')),
     wallet: { notIssuable: 'x402 payment verification has not landed; no request can carry a wallet yet' },
   }
   credentials = []
   for (const [kind, source] of Object.entries(sources) as [PrincipalKind, CredentialSource][]) {
     if (typeof source !== 'function') continue
     const token = await source()
+    if (kind === 'oauth') {
+      // Audience-bound to /mcp: every HTTP route refuses it, /me included; it acts for B.
+      const me = await t.call('GET', '/me', { token })
+      if (me.status !== 401) throw new Error(`/me for oauth answered ${me.status}, not 401: ${me.text}`)
+      credentials.push({ kind, token, userId: b.userId, organizationId: b.organizationId })
+      continue
+    }
     const me = await t.call('GET', '/me', { token })
     if (me.status !== 200) throw new Error(`/me for ${kind} answered ${me.status}: ${me.text}`)
     credentials.push({ kind, token, userId: me.body.user_id, organizationId: me.body.organization_id })

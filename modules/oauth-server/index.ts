@@ -1,0 +1,41 @@
+// The authorization server module: oidc-provider's endpoints under /oauth (authorize, token, register,
+// revoke, jwks) and its metadata at /.well-known/oauth-authorization-server (RFC 8414) and
+// /.well-known/openid-configuration, all answered by the provider through the bridge. These are not
+// registry operations: they speak OAuth's own wire format (form posts, redirects, `{error,
+// error_description}` bodies) that OAuth clients expect, and stay out of OpenAPI, MCP and x402.
+// The sign-in and consent pages are the console's (modules/console, /console/oauth/:uid).
+
+import { sql } from 'drizzle-orm'
+import { Elysia } from 'elysia'
+import { registerPurgeStep } from '../privacy/registry'
+import type { DomainModule } from '../shared/module'
+import { forwardToProvider } from './bridge'
+import { oauthRecords } from './tables'
+
+export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server'
+
+// Grants and tokens carry user_id and go with the generic rule; the provider's browser sessions name
+// the person only inside their payload.
+registerPurgeStep({
+  name: 'oauth authorization-server sessions',
+  async run(app, subject) {
+    const deleted = await app.db
+      .delete(oauthRecords)
+      .where(sql`json_extract(${oauthRecords.payload}, '$.accountId') = ${subject.user_id}`)
+      .returning({ id: oauthRecords.id })
+    return { done: 'ended connected applications’ sign-in sessions', count: deleted.length }
+  },
+})
+
+export const oauthServerModule: DomainModule = {
+  name: 'oauth-server',
+  operations: [],
+  plugin(app) {
+    const discovery = ({ request }: { request: Request }) =>
+      forwardToProvider(app, request, '/.well-known/openid-configuration')
+    return new Elysia({ name: 'module.oauth-server', seed: app.instanceId })
+      .get(AUTHORIZATION_SERVER_METADATA_PATH, discovery)
+      .get('/.well-known/openid-configuration', discovery)
+      .all('/oauth/*', ({ request }) => forwardToProvider(app, request), { parse: 'none' })
+  },
+}
