@@ -10,6 +10,7 @@ import { LINK_TOKEN_PATTERN } from '../auth/link-page'
 import { completeSignInLink, startSignIn, verifySignInCode } from '../auth/sign-in'
 import { subscriptionStatus } from '../billing/service'
 import { jobEventStream } from '../genetics/job-events'
+import { answerConsent, connectedApps, consentRequest, revokeConnectedApp } from '../oauth-server/consent'
 import { getProfile, putProfile } from '../profiles/service'
 import type { AppContext } from '../shared/context'
 import { assertBodyReadable, readCapped, readJsonBody } from '../shared/http-body'
@@ -22,10 +23,11 @@ import { analysesPage, analysisPage } from './pages/analyses'
 import { billingPage } from './pages/billing'
 import { jobPage, jobsPage } from './pages/jobs'
 import { keysPage } from './pages/keys'
+import { consentPage } from './pages/oauth-consent'
 import { overviewPage } from './pages/overview'
 import { PLACEHOLDER_PATHS, placeholderPage } from './pages/placeholders'
 import { profilePage } from './pages/profile'
-import { codePage, emailPage, linkPage } from './pages/sign-in'
+import { codePage, emailPage, linkPage, NEXT_PATH } from './pages/sign-in'
 import { sourcePage, sourcesPage } from './pages/sources'
 import { uploadPage } from './pages/upload'
 import * as service from './service'
@@ -142,8 +144,22 @@ function signedInJson(
 }
 
 export function consolePlugin(app: AppContext) {
-  const signIn = (csrf: Csrf, session: { access_token: string; expires_at: string }) =>
-    redirect('/console', [sessionCookie(app, session.access_token, session.expires_at), csrf.setCookie])
+  const signIn = (csrf: Csrf, session: { access_token: string; expires_at: string }, next?: string | null) =>
+    redirect(next && NEXT_PATH.test(next) ? next : '/console', [
+      sessionCookie(app, session.access_token, session.expires_at),
+      csrf.setCookie,
+    ])
+  const keysWithApps = async (
+    csrf: string,
+    principal: Principal,
+    options: Parameters<typeof keysPage>[3] = {},
+  ) =>
+    keysPage(
+      csrf,
+      (await service.listApiKeys(app, principal)).data,
+      await connectedApps(app, principal),
+      options,
+    )
 
   const plugin = new Elysia({ name: 'module.console', seed: app.instanceId })
     .get(
@@ -155,8 +171,10 @@ export function consolePlugin(app: AppContext) {
     // Sign-in: e-mail address, then code; or the e-mailed link.
     .get('/console/sign-in', async ({ request }) => {
       const csrf = csrfTokenOf(app, request)
-      if (await consoleCaller(app, request)) return redirect('/console', [csrf.setCookie])
-      const response = emailPage(csrf.token)
+      const next = new URL(request.url).searchParams.get('next')
+      if (await consoleCaller(app, request))
+        return redirect(next && NEXT_PATH.test(next) ? next : '/console', [csrf.setCookie])
+      const response = emailPage(csrf.token, { next })
       if (csrf.setCookie) response.headers.append('set-cookie', csrf.setCookie)
       return response
     })
@@ -168,10 +186,11 @@ export function consolePlugin(app: AppContext) {
           const form = await readForm(request)
           assertSameSite(app, request, form.get('csrf'))
           const email = (form.get('email') ?? '').trim()
+          const next = form.get('next')
           if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
-            return emailPage(csrf.token, { error: 'Enter a valid e-mail address.', email, status: 422 })
+            return emailPage(csrf.token, { error: 'Enter a valid e-mail address.', email, status: 422, next })
           await startSignIn(app, { email, should_create_user: true }, clientIpOf(request))
-          return codePage(csrf.token, email)
+          return codePage(csrf.token, email, { next })
         } catch (error) {
           if (error instanceof ProblemError)
             return emailPage(csrf.token, { error: error.detail, status: error.status })
@@ -188,19 +207,22 @@ export function consolePlugin(app: AppContext) {
       async ({ request }) => {
         const csrf = csrfTokenOf(app, request)
         let email = ''
+        let next: string | null = null
         try {
           const form = await readForm(request)
           assertSameSite(app, request, form.get('csrf'))
           email = (form.get('email') ?? '').trim()
+          next = form.get('next')
           const code = (form.get('code') ?? '').trim()
           if (!/^\d{8}$/.test(code))
-            return codePage(csrf.token, email, { error: 'The code has 8 digits.', status: 422 })
-          return signIn(csrf, await verifySignInCode(app, { email, token: code }, clientIpOf(request)))
+            return codePage(csrf.token, email, { error: 'The code has 8 digits.', status: 422, next })
+          return signIn(csrf, await verifySignInCode(app, { email, token: code }, clientIpOf(request)), next)
         } catch (error) {
           if (error instanceof ProblemError)
             return codePage(csrf.token, email, {
               error: error.detail.replace(' with POST /auth/otp/start', ''),
               status: error.status,
+              next,
             })
           throw error
         }
@@ -246,16 +268,14 @@ export function consolePlugin(app: AppContext) {
     // API keys.
     .get(
       '/console/keys',
-      signedInPage(app, async ({ principal, csrf }) =>
-        keysPage(csrf, (await service.listApiKeys(app, principal)).data),
-      ),
+      signedInPage(app, ({ principal, csrf }) => keysWithApps(csrf, principal)),
     )
     .post(
       '/console/keys',
       signedInForm(app, async ({ principal, csrf, form }) => {
         const name = (form.get('name') ?? '').trim().slice(0, 100) || undefined
         const created = await service.createApiKey(app, principal, { name })
-        return keysPage(csrf, (await service.listApiKeys(app, principal)).data, { created })
+        return keysWithApps(csrf, principal, { created })
       }),
       { parse: 'none' },
     )
@@ -263,10 +283,51 @@ export function consolePlugin(app: AppContext) {
       '/console/keys/:id/revoke',
       signedInForm(app, async ({ principal, csrf, params }) => {
         const revoked = await service.revokeApiKey(app, principal, params.id)
-        return keysPage(csrf, (await service.listApiKeys(app, principal)).data, {
+        return keysWithApps(csrf, principal, {
           message: `Revoked ${revoked.name ?? revoked.display_prefix}; it stopped working at once.`,
         })
       }),
+      { parse: 'none' },
+    )
+    .post(
+      '/console/connected-apps/:id/revoke',
+      signedInForm(app, async ({ principal, csrf, params }) => {
+        await revokeConnectedApp(app, principal, params.id)
+        return keysWithApps(csrf, principal, {
+          message: 'The application’s access was revoked; its tokens stopped working at once.',
+        })
+      }),
+      { parse: 'none' },
+    )
+    // OAuth consent for an application connecting through the authorization server (MCP clients):
+    // sign in first (the sign-in forms bring the person back here), then allow or deny.
+    .get('/console/oauth/:uid', async ({ request, params }) => {
+      const csrf = csrfTokenOf(app, request)
+      const principal = await consoleCaller(app, request)
+      if (!principal)
+        return redirect(`/console/sign-in?next=${encodeURIComponent(`/console/oauth/${params.uid}`)}`, [
+          csrf.setCookie,
+        ])
+      let response: Response
+      try {
+        response = consentPage(csrf.token, await consentRequest(app, request, params.uid))
+      } catch (error) {
+        if (!(error instanceof ProblemError)) throw error
+        response = failurePage(csrf.token, error, true)
+      }
+      if (csrf.setCookie) response.headers.append('set-cookie', csrf.setCookie)
+      return response
+    })
+    .post(
+      '/console/oauth/:uid',
+      signedInForm(app, async ({ principal, form, params, request }) =>
+        redirect(
+          await answerConsent(app, request, params.uid, principal, {
+            approve: form.get('decision') === 'allow',
+            allowed: form.getAll('scope'),
+          }),
+        ),
+      ),
       { parse: 'none' },
     )
     // Upload: the page, the import of a small file, and upload sessions for large genetics files.

@@ -66,6 +66,8 @@ export interface PageOptions {
   script?: string
   status?: number
   setCookies?: (string | null)[]
+  /** CSP form-action sources besides this origin (a form whose answer redirects elsewhere). */
+  formTargets?: readonly string[]
 }
 
 /** A hidden form field with the CSRF token. */
@@ -98,6 +100,7 @@ ${options.body}
       scriptNonce: options.script ? nonce : undefined,
       images: 'data',
       forms: 'self',
+      formTargets: options.formTargets,
     }),
   })
   for (const c of options.setCookies ?? []) if (c) headers.append('set-cookie', c)

@@ -69,6 +69,9 @@ export async function createProvider(app: Pick<AppContext, 'config' | 'db'>): Pr
       short: { signed: true, sameSite: 'lax' },
     },
     routes: OAUTH_ROUTES,
+    // Our grants are scopes of the server (so a client may register with them, as MCP clients do with
+    // the protected resource's scopes_supported) and of the /mcp resource (getResourceServerInfo); the
+    // consent grants them as both (consent.ts).
     scopes: [...OAUTH_SCOPES],
     claims: { openid: ['sub'] },
     responseTypes: ['code'],

@@ -33,7 +33,7 @@ export const oauthExamples = {
     request: {},
     response: {
       resource: 'http://localhost:3000/mcp',
-      authorization_servers: ['https://id.example.com'],
+      authorization_servers: ['http://localhost:3000', 'https://id.example.com'],
       scopes_supported: scopes,
       bearer_methods_supported: ['header'],
       resource_name: 'Wellness Data Service (MCP)',

@@ -8,7 +8,7 @@ export const ProtectedResourceMetadata = Type.Object(
     authorization_servers: Type.Optional(
       Type.Array(Type.String(), {
         description:
-          'Issuers whose access tokens this resource accepts (the configured OIDC issuer); absent when none is configured.',
+          'Issuers whose access tokens this resource accepts: for /mcp this service itself (its OAuth authorization server) and the configured OIDC issuer; for the API the OIDC issuer only, absent when none is configured.',
       }),
     ),
     scopes_supported: Type.Array(Type.String(), {

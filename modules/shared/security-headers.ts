@@ -52,6 +52,8 @@ export function pageCsp(
     images?: 'data' | 'none'
     selfStylesheets?: boolean
     forms?: 'self' | 'none'
+    /** Where a form's answer may redirect besides this origin (the OAuth consent page's client). */
+    formTargets?: readonly string[]
   } = {},
 ): string {
   return [
@@ -62,7 +64,9 @@ export function pageCsp(
     options.images === 'data' ? 'img-src data:' : null,
     "base-uri 'none'",
     // The console's forms post to its own origin; every other page has no form at all.
-    options.forms === 'self' ? "form-action 'self'" : "form-action 'none'",
+    options.forms === 'self'
+      ? ["form-action 'self'", ...(options.formTargets ?? [])].join(' ')
+      : "form-action 'none'",
     "frame-ancestors 'none'",
   ]
     .filter(Boolean)

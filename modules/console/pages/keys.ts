@@ -1,7 +1,9 @@
 // API keys: create one (its secret is shown once, on the answer to the form, with a copy button), list
-// them without secrets, revoke one.
+// them without secrets, revoke one. Applications connected through OAuth (MCP clients the person allowed
+// on the consent page) are listed below the keys and revoked the same way.
 
 import type { ApiKeySummary } from '../../auth/model'
+import type { ConnectedApp } from '../../oauth-server/consent'
 import { escapeHtml } from '../../shared/html'
 import { csrfField, dateTime, notice, page } from '../layout'
 
@@ -25,8 +27,17 @@ export interface NewKey {
 export function keysPage(
   csrf: string,
   keys: ApiKeySummary[],
+  apps: ConnectedApp[],
   options: { created?: NewKey; message?: string; error?: string } = {},
 ) {
+  const appRows = apps
+    .map(
+      (
+        a,
+      ) => `<tr><td>${escapeHtml(a.client_name)}</td><td>${a.scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(' ')}</td>
+<td>${dateTime(a.created_at)}</td><td><form method="post" action="/console/connected-apps/${escapeHtml(a.id)}/revoke">${csrfField(csrf)}<button type="submit" class="secondary" aria-label="Revoke ${escapeHtml(a.client_name)}">Revoke</button></form></td></tr>`,
+    )
+    .join('')
   const created = options.created
     ? `<div class="card" role="status"><h2>Your new API key</h2>
 <p>Copy it now: it is shown only once. Anyone who has it can read and change your data until you revoke it.</p>
@@ -56,6 +67,9 @@ export function keysPage(
 <label for="key-name">Name (optional)</label><input id="key-name" name="name" type="text" maxlength="100" placeholder="e.g. laptop script">
 <div><button type="submit">Create API key</button></div></form>
 <h2>Your keys</h2>
-${keys.length === 0 ? '<p>No keys yet.</p>' : `<div class="table-wrap" tabindex="0" role="region" aria-label="Your API keys"><table><thead><tr><th scope="col">Key</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="muted">Action</span></th></tr></thead><tbody>${rows}</tbody></table></div>`}`,
+${keys.length === 0 ? '<p>No keys yet.</p>' : `<div class="table-wrap" tabindex="0" role="region" aria-label="Your API keys"><table><thead><tr><th scope="col">Key</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="muted">Action</span></th></tr></thead><tbody>${rows}</tbody></table></div>`}
+<h2>Connected applications</h2>
+<p>Applications you allowed to use your data through the MCP endpoint (for example an AI assistant you added this service to). Revoking one ends its access at once.</p>
+${apps.length === 0 ? '<p>None connected.</p>' : `<div class="table-wrap" tabindex="0" role="region" aria-label="Connected applications"><table><thead><tr><th scope="col">Application</th><th scope="col">Allowed</th><th scope="col">Connected</th><th scope="col"><span class="muted">Action</span></th></tr></thead><tbody>${appRows}</tbody></table></div>`}`,
   })
 }

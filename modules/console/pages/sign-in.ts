@@ -5,7 +5,15 @@
 import { escapeHtml } from '../../shared/html'
 import { csrfField, notice, page } from '../layout'
 
-export function emailPage(csrf: string, options: { error?: string; email?: string; status?: number } = {}) {
+/** Where to go after signing in, kept through the sign-in forms (only a console OAuth consent page). */
+export const NEXT_PATH = /^\/console\/oauth\/[A-Za-z0-9_-]{10,64}$/
+const nextField = (next: string | null | undefined) =>
+  next && NEXT_PATH.test(next) ? `<input type="hidden" name="next" value="${escapeHtml(next)}">` : ''
+
+export function emailPage(
+  csrf: string,
+  options: { error?: string; email?: string; status?: number; next?: string | null } = {},
+) {
   return page({
     title: 'Sign in',
     signedIn: false,
@@ -14,14 +22,19 @@ export function emailPage(csrf: string, options: { error?: string; email?: strin
     body: `${notice(options.error ?? null)}
 <p>Enter your e-mail address. We send you an 8-digit code and a sign-in link; no password is needed.
 A new address gets a new account.</p>
-<form method="post" action="/console/sign-in">${csrfField(csrf)}
+${options.next && NEXT_PATH.test(options.next) ? '<p>An application asks to connect to your data; sign in first, then you decide what it may do.</p>' : ''}
+<form method="post" action="/console/sign-in">${csrfField(csrf)}${nextField(options.next)}
 <label for="email">E-mail address</label>
 <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(options.email ?? '')}">
 <div><button type="submit">Send code</button></div></form>`,
   })
 }
 
-export function codePage(csrf: string, email: string, options: { error?: string; status?: number } = {}) {
+export function codePage(
+  csrf: string,
+  email: string,
+  options: { error?: string; status?: number; next?: string | null } = {},
+) {
   return page({
     title: 'Enter your code',
     signedIn: false,
@@ -30,7 +43,7 @@ export function codePage(csrf: string, email: string, options: { error?: string;
     body: `${notice(options.error ?? null)}
 <p role="status">If <strong>${escapeHtml(email)}</strong> can sign in, an e-mail with an 8-digit code and a
 sign-in link is on its way. Type the code here, or open the link on this device.</p>
-<form method="post" action="/console/sign-in/code">${csrfField(csrf)}
+<form method="post" action="/console/sign-in/code">${csrfField(csrf)}${nextField(options.next)}
 <input type="hidden" name="email" value="${escapeHtml(email)}">
 <label for="code">8-digit code</label>
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{8}" maxlength="8" required>

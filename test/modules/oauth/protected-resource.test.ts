@@ -1,5 +1,6 @@
 // OAuth protected-resource metadata (RFC 9728): the API and the MCP endpoint each publish theirs, naming
-// the configured OIDC issuer as the authorization server, and every 401 points to the metadata of the
+// their authorization servers (for /mcp this service's own, then the configured OIDC issuer; for the
+// API the issuer only), and every 401 points to the metadata of the
 // resource it refused, so a client that only speaks OAuth can find where to get a token.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
@@ -34,7 +35,7 @@ describe('GET /.well-known/oauth-protected-resource', () => {
   it('describes /mcp at the path-suffixed URL, with /mcp as the resource', async () => {
     const body = (await (await fetch(`${h.base}/.well-known/oauth-protected-resource/mcp`)).json()) as any
     expect(body.resource).toBe('https://wellness.example.org/mcp')
-    expect(body.authorization_servers).toEqual([h.t.config.oidc!.issuer])
+    expect(body.authorization_servers).toEqual(['https://wellness.example.org', h.t.config.oidc!.issuer])
     expect(body.resource_name).toBe('Wellness Data Service (MCP)')
   })
 })
@@ -69,10 +70,12 @@ describe('without an OIDC issuer', () => {
   })
   afterAll(() => t.cleanup())
 
-  it('publishes the metadata without authorization servers rather than inventing one', async () => {
-    const r = await t.call('GET', '/.well-known/oauth-protected-resource/mcp')
-    expect(r.status).toBe(200)
-    expect(r.body.authorization_servers).toBeUndefined()
-    expect(r.body.resource).toEndWith('/mcp')
+  it('names only its own authorization server for /mcp, and none for the API rather than inventing one', async () => {
+    const mcp = await t.call('GET', '/.well-known/oauth-protected-resource/mcp')
+    expect(mcp.status).toBe(200)
+    expect(mcp.body.authorization_servers).toEqual([t.config.publicBaseUrl])
+    expect(mcp.body.resource).toEndWith('/mcp')
+    const api = await t.call('GET', '/.well-known/oauth-protected-resource')
+    expect(api.body.authorization_servers).toBeUndefined()
   })
 })
