@@ -18,6 +18,37 @@ const KEEPALIVE_MS = 5_000
 /** A stream lives at most this long; EventSource clients reconnect by themselves. */
 const MAX_STREAM_MS = 30 * 60_000
 
+/** An MCP tool call follows a job at most this long before it answers with the job as it stands. */
+const MAX_FOLLOW_MS = 10 * 60_000
+
+/**
+ * A job's progress for MCP progress notifications: the percent read so far (sent only when it grows,
+ * as the protocol asks that progress increase), with the state and stage as the message, and 100 with
+ * the final state when the job ends, however it ends.
+ */
+export async function* followJobProgress(
+  app: AppContext,
+  scope: Scope,
+  id: string,
+  signal: AbortSignal,
+): AsyncGenerator<{ progress: number; total: number; message: string }> {
+  const started = Date.now()
+  let last = -1
+  let job = await getJob(app, scope, id)
+  while (!signal.aborted && Date.now() - started < MAX_FOLLOW_MS) {
+    if (isFinalJob(job)) {
+      yield { progress: 100, total: 100, message: `Job ${job.state}.` }
+      return
+    }
+    if (job.progress.percent > last) {
+      last = job.progress.percent
+      yield { progress: last, total: 100, message: `Job ${job.state}: ${job.stage}.` }
+    }
+    await Bun.sleep(POLL_MS)
+    job = await getJob(app, scope, id)
+  }
+}
+
 const frame = (event: string, data: unknown, id?: string) =>
   `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
 

@@ -7,7 +7,7 @@ import { pageOf } from '../shared/pagination'
 import { scopeOf } from '../shared/principal'
 import { CREATES, READS, REMOVES } from '../shared/tool-annotations'
 import { geneticsExamples } from './examples'
-import { jobEventStream } from './job-events'
+import { followJobProgress, jobEventStream } from './job-events'
 import {
   AncestryInput,
   AncestryResult,
@@ -230,7 +230,15 @@ export const jobsGet = defineOperation(
     params: JobIdParams,
     output: GeneticsJob,
     errors: [404],
-    mcp: { tool: 'get_genetics_job', annotations: READS },
+    mcp: {
+      tool: 'get_genetics_job',
+      description:
+        'Read a genetics analysis job: state, stage, percent done, error, and the source it produced once it succeeded. ' +
+        'Called with a progressToken (MCP progress), it waits for the job to end (up to 10 minutes), reporting its progress as it goes, and then returns the job.',
+      annotations: READS,
+      progress: (output, { app, principal, signal }) =>
+        followJobProgress(app, scopeOf(principal), (output as { id: string }).id, signal),
+    },
   },
   ({ params }, { app, principal }) => getJob(app, scopeOf(principal), params.id),
 )

@@ -53,6 +53,12 @@ export function replyForm(accept: string | null): McpReplyForm {
   return json >= sse ? 'json' : 'sse'
 }
 
+/** Whether the client takes an event stream at all (for progress notifications before a result). */
+export function acceptsEventStream(accept: string | null): boolean {
+  if (!accept || accept.trim() === '') return true
+  return qualityOf(mediaRanges(accept), 'text/event-stream') > 0
+}
+
 /**
  * A JSON answer of the transport as an event stream: each JSON-RPC message one `message` event, as the
  * Streamable HTTP transport frames them. Answers without a body (202 for a notification) pass as they are.

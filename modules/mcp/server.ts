@@ -61,23 +61,29 @@ type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string> }>
  * request with the handler's schema before anything else and reports a failure as an internal error
  * (-32603); registering under a lenient schema and parsing here gives the code the protocol specifies.
  */
+type Extra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1]
+
 function onRequest<S extends RequestSchema>(
   server: Server,
   schema: S,
-  handler: (request: z.output<S>) => Promise<ServerResult>,
+  handler: (request: z.output<S>, extra: Extra) => Promise<ServerResult>,
 ): void {
   const method = schema.shape.method.value
-  server.setRequestHandler(z.looseObject({ method: z.literal(method) }), async (raw) => {
+  server.setRequestHandler(z.looseObject({ method: z.literal(method) }), async (raw, extra) => {
     const parsed = schema.safeParse(raw)
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`)
       throw new McpError(ErrorCode.InvalidParams, `Invalid ${method} request: ${issues.join('; ')}`)
     }
-    return handler(parsed.data)
+    return handler(parsed.data, extra)
   })
 }
 
-export function mcpServerFor(caller: ToolCaller): Server {
+/**
+ * `streaming`: the answer is an event stream (the client sent a progressToken and takes one), so a tool
+ * that follows long work may send progress notifications before its result.
+ */
+export function mcpServerFor(caller: ToolCaller, streaming = false): Server {
   const catalog = toolCatalogOf(caller.app.operations)
   const allowed = [...catalog.values()].filter((tool) => mayCall(tool.op, caller.principal))
   const resources = resourcesFor(caller)
@@ -93,11 +99,23 @@ export function mcpServerFor(caller: ToolCaller): Server {
 
   onRequest(server, ListToolsRequestSchema, async () => ({ tools: allowed.map((t) => t.listing) }))
 
-  onRequest(server, CallToolRequestSchema, async (request) => {
+  onRequest(server, CallToolRequestSchema, async (request, extra) => {
     const tool = catalog.get(request.params.name)
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`)
+    const progressToken = request.params._meta?.progressToken
+    const progress =
+      streaming && progressToken !== undefined
+        ? {
+            signal: extra.signal,
+            send: (update: { progress: number; total?: number; message?: string }) =>
+              extra.sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken, ...update },
+              }),
+          }
+        : undefined
     // A tool the token may not call still answers, with a 403 problem and no data (callTool checks).
-    return callTool(tool, request.params.arguments, caller)
+    return callTool(tool, request.params.arguments, { ...caller, progress })
   })
 
   onRequest(server, ListResourcesRequestSchema, async () => ({

@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { Value } from '@sinclair/typebox/value'
 import type { AppContext } from '../shared/context'
 import { assertMayCall, assertOwnScope } from '../shared/gate'
-import type { RequestInfo } from '../shared/operation'
+import type { McpProgressUpdate, RequestInfo } from '../shared/operation'
 import type { Principal } from '../shared/principal'
 import { type FieldError, PROBLEM_TYPES, ProblemError, type ProblemKey } from '../shared/problem'
 import { splitToolArguments } from '../shared/registry'
@@ -29,6 +29,11 @@ export interface ToolCaller {
   app: AppContext
   principal: Principal
   request: RequestInfo
+  /** Present when the call carries a progressToken and the answer is an event stream (service.ts). */
+  progress?: {
+    send(update: McpProgressUpdate): Promise<void>
+    signal: AbortSignal
+  }
 }
 
 /** Room kept for the summary lines and the result's own framing. */
@@ -140,6 +145,14 @@ export async function runTool(tool: ToolDefinition, given: Record<string, unknow
   const maxChars = RESULT_TOKEN_CAP * CHARS_PER_TOKEN
 
   let value = await invoke(tool, args, caller)
+  const follow = tool.op.mcp?.progress
+  if (follow && caller.progress) {
+    const { send, signal } = caller.progress
+    for await (const update of follow(value, { app: caller.app, principal: caller.principal, signal }))
+      await send(update)
+    // The answer is the work as it ended, read the same way as the first time.
+    value = await invoke(tool, args, caller)
+  }
   const notes: string[] = []
   if (resultChars(tool, value) > maxChars && tool.pageable && isPage(value)) {
     const shrunk = await shrinkPage(tool, args, value, maxChars, caller)

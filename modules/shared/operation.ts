@@ -58,12 +58,34 @@ export interface McpAnnotations {
   openWorld: boolean
 }
 
+/** One MCP progress notification's numbers (`progress` must grow from one to the next). */
+export interface McpProgressUpdate {
+  progress: number
+  total?: number
+  message?: string
+}
+
+/**
+ * Long work an operation's answer points to (a genetics job): followed while the caller waits, as MCP
+ * progress notifications. Ends when the work does, or when `signal` aborts.
+ */
+export type McpProgressSource = (
+  output: unknown,
+  ctx: { app: AppContext; principal: Principal; signal: AbortSignal },
+) => AsyncIterable<McpProgressUpdate>
+
 /** MCP slot: the operation is offered as this tool to callers whose grants allow it. */
 export interface McpSlot {
   tool: string
   description?: string
   /** Required: a tool without honest annotations stops the start (see tool-catalog.ts). */
   annotations: McpAnnotations
+  /**
+   * With a progressToken in the call, the tool follows this work, sending `notifications/progress` until
+   * it ends, and then answers with the operation's output as it is at that point; without one it answers
+   * at once, as over HTTP (see mcp/tool-call.ts).
+   */
+  progress?: McpProgressSource
 }
 
 export interface OperationSpec<
