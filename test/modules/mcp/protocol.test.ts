@@ -48,6 +48,21 @@ describe('initialize', () => {
     expect(r.json.result.instructions).toContain('pass next_cursor of a result as cursor')
   })
 
+  it('keeps a 2025-era client on its revision, and answers a 2026-07-28 request with 2025-11-25', async () => {
+    // The v1 SDK implements revisions up to 2025-11-25; version negotiation answers a newer request
+    // with the newest it has, and the client decides whether to go on (README "Protocol revision").
+    for (const [asked, answered] of [
+      ['2025-06-18', '2025-06-18'],
+      ['2025-03-26', '2025-03-26'],
+      ['2026-07-28', '2025-11-25'],
+    ]) {
+      const body = JSON.parse(initialize)
+      body.params.protocolVersion = asked
+      const r = await postMcp(h.base, JSON.stringify(body), { authorization: `Bearer ${key}` })
+      expect({ asked, answered: r.json.result.protocolVersion }).toEqual({ asked, answered })
+    }
+  })
+
   it('connects the SDK client over the socket and reports the server it reached', async () => {
     const client = await h.connect(key)
     expect(client.getServerVersion()?.name).toBe('wellness-data-service')
