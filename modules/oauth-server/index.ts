@@ -21,7 +21,9 @@ registerPurgeStep({
   async run(app, subject) {
     const deleted = await app.db
       .delete(oauthRecords)
-      .where(sql`json_extract(${oauthRecords.payload}, '$.accountId') = ${subject.user_id}`)
+      .where(
+        sql`case when json_valid(${oauthRecords.payload}) then json_extract(${oauthRecords.payload}, '$.accountId') end = ${subject.user_id}`,
+      )
       .returning({ id: oauthRecords.id })
     return { done: 'ended connected applications’ sign-in sessions', count: deleted.length }
   },
