@@ -20,7 +20,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { createApp } from '../../../modules/app'
 import { type TestApp, testApp } from '../../support/app'
-import { CHROMIUM, CHROMIUM_FLAGS, chromiumOrSkip } from '../../support/chromium'
+import { axeViolations, CHROMIUM, CHROMIUM_FLAGS, chromiumOrSkip } from '../../support/chromium'
 
 const hasChromium = chromiumOrSkip('OAuth flow for MCP clients')
 /** The client's redirect URI: a listener on 127.0.0.1 that records where the browser was sent. */
@@ -113,6 +113,7 @@ async function authorizeInBrowser(
   }
   await page.waitForURL(/\/console\/oauth\//)
   expect(await page.textContent('h1')).toBe('Allow Test Agent Platform to use your data?')
+  expect(await axeViolations(page)).toEqual([])
   for (const scope of options.untick ?? []) await page.uncheck(`#scope-${scope}`)
   await page.click('button[value=allow]')
   await page.waitForURL(/\/callback\?/)
@@ -264,6 +265,7 @@ describe.skipIf(!hasChromium)('OAuth 2.1 for MCP clients, end to end', () => {
     await page.goto(`${base}/console/keys`)
     const row = page.locator('table[aria-label], table').filter({ hasText: 'Test Agent Platform' })
     expect(await row.count()).toBeGreaterThan(0)
+    expect(await axeViolations(page)).toEqual([])
     await page.click('button[aria-label="Revoke Test Agent Platform"]')
     await page.waitForSelector('text=its tokens stopped working at once')
     expect((await postMcp(tokens.access_token)).status).toBe(401)
