@@ -7,7 +7,7 @@ import type { AppContext } from './context'
 import { assertBodyReadable } from './http-body'
 import type { AnyOperation } from './operation'
 import { planFor, SERVE_OTHERS_RULE } from './plans'
-import type { Principal } from './principal'
+import { DATA_GRANTS, type Principal } from './principal'
 import { ProblemError } from './problem'
 import { metadataUrl, resourceOfPath } from './protected-resource'
 import { resolveCaller } from './scope'
@@ -20,7 +20,10 @@ const WWW_AUTHENTICATE = 'Bearer realm="wellness"'
  */
 function unauthorized(detail: string, request: Request, app: AppContext, reason?: string): ProblemError {
   const resource = resourceOfPath(new URL(request.url).pathname)
-  const metadata = `resource_metadata="${metadataUrl(app.config, resource)}"`
+  // For /mcp, the scopes an OAuth client should ask for (MCP authorization: scope in the challenge):
+  // the data grants, not the account-wide ones (billing, export, deletion, service tokens).
+  const scope = resource === 'mcp' ? `, scope="${DATA_GRANTS.join(' ')}"` : ''
+  const metadata = `resource_metadata="${metadataUrl(app.config, resource)}"${scope}`
   const challenge = reason
     ? `${WWW_AUTHENTICATE}, error="invalid_token", ${metadata}`
     : `${WWW_AUTHENTICATE}, ${metadata}`

@@ -82,7 +82,7 @@ describe('authentication', () => {
     expect(r.status).toBe(401)
     expect(r.headers.get('content-type')).toStartWith('application/problem+json')
     expect(r.headers.get('www-authenticate')).toBe(
-      `Bearer realm="wellness", resource_metadata="${h.t.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp"`,
+      `Bearer realm="wellness", resource_metadata="${h.t.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp", scope="imports analyses trends goals questions health_context wearables"`,
     )
     expect(r.json).toMatchObject({
       status: 401,
@@ -96,7 +96,7 @@ describe('authentication', () => {
     const r = await postMcp(h.base, 'not json at all', { authorization: 'Bearer wds_sk_nope' })
     expect(r.status).toBe(401)
     expect(r.headers.get('www-authenticate')).toBe(
-      `Bearer realm="wellness", error="invalid_token", resource_metadata="${h.t.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp"`,
+      `Bearer realm="wellness", error="invalid_token", resource_metadata="${h.t.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp", scope="imports analyses trends goals questions health_context wearables"`,
     )
     expect(r.json.type).toEndWith('/problems/unauthorized')
   })

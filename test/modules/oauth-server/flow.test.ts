@@ -185,6 +185,10 @@ describe.skipIf(!hasChromium)('OAuth 2.1 for MCP clients, end to end', () => {
     expect(url.origin + url.pathname).toBe(`${base}/oauth/authorize`)
     expect(url.searchParams.get('code_challenge_method')).toBe('S256')
     expect(url.searchParams.get('resource')).toBe(`${base}/mcp`)
+    // The scope named in the 401 challenge: the data grants, not the account-wide ones.
+    expect(url.searchParams.get('scope')).toBe(
+      'imports analyses trends goals questions health_context wearables',
+    )
 
     const page = await context.newPage()
     const back = await authorizeInBrowser(page, url, { signIn: true, untick: ['goals'] })
