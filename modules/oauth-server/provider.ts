@@ -11,7 +11,8 @@
 // under Bun behind a loopback bridge (bridge.ts).
 
 import { exportJWK, generateKeyPair } from 'jose'
-import Provider, { type Configuration, errors } from 'oidc-provider'
+import type Provider from 'oidc-provider'
+import type { Configuration } from 'oidc-provider'
 import { OAUTH_SCOPES } from '../oauth/service'
 import type { AppContext } from '../shared/context'
 import { DATA_GRANTS } from '../shared/principal'
@@ -49,6 +50,22 @@ export const mcpResourceOf = (app: Pick<AppContext, 'config'>) =>
 /** Grants a connected client gets when it asks for none: the person's data, as their own key reads it. */
 export const DEFAULT_SCOPES: readonly string[] = DATA_GRANTS
 
+/**
+ * oidc-provider, loaded on first use. At import it warns that Bun is not Node (README says why we run it
+ * here anyway); that one known line is kept off stderr, every other line passes.
+ */
+async function loadOidcProvider() {
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).includes('oidc-provider WARNING: Unsupported runtime')) warn(...args)
+  }
+  try {
+    return await import('oidc-provider')
+  } finally {
+    console.warn = warn
+  }
+}
+
 async function signingKeys() {
   // Only the discovery document's jwks_uri uses it: no ID tokens are issued (`openid` is never granted).
   // A fresh key per process keeps the library off its built-in development key.
@@ -57,6 +74,7 @@ async function signingKeys() {
 }
 
 export async function createProvider(app: Pick<AppContext, 'config' | 'db'>): Promise<Provider> {
+  const { default: OidcProvider, errors } = await loadOidcProvider()
   const resource = mcpResourceOf(app)
   const configuration: Configuration = {
     adapter: (model: string) => new SqliteAdapter(app.db, model),
@@ -126,7 +144,7 @@ export async function createProvider(app: Pick<AppContext, 'config' | 'db'>): Pr
       ctx.body = errorPage(out)
     },
   }
-  const provider = new Provider(app.config.publicBaseUrl, configuration)
+  const provider = new OidcProvider(app.config.publicBaseUrl, configuration)
   // Requests arrive through the bridge, which says the public scheme and host in X-Forwarded-*.
   provider.proxy = true
   return provider
