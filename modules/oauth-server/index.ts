@@ -13,6 +13,11 @@ import { forwardToProvider } from './bridge'
 import { oauthRecords } from './tables'
 
 export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server'
+const OPENID_METADATA_PATH = '/.well-known/openid-configuration'
+
+/** The routes of the authorization server (left out of OpenAPI: its own metadata describes them). */
+export const isAuthorizationServerPath = (path: string) =>
+  path === AUTHORIZATION_SERVER_METADATA_PATH || path === OPENID_METADATA_PATH || path.startsWith('/oauth/')
 
 // Grants and tokens carry user_id and go with the generic rule; the provider's browser sessions name
 // the person only inside their payload.
@@ -34,10 +39,10 @@ export const oauthServerModule: DomainModule = {
   operations: [],
   plugin(app) {
     const discovery = ({ request }: { request: Request }) =>
-      forwardToProvider(app, request, '/.well-known/openid-configuration')
+      forwardToProvider(app, request, OPENID_METADATA_PATH)
     return new Elysia({ name: 'module.oauth-server', seed: app.instanceId })
       .get(AUTHORIZATION_SERVER_METADATA_PATH, discovery)
-      .get('/.well-known/openid-configuration', discovery)
+      .get(OPENID_METADATA_PATH, discovery)
       .all('/oauth/*', ({ request }) => forwardToProvider(app, request), { parse: 'none' })
   },
 }

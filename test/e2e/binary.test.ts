@@ -79,6 +79,25 @@ describe('compiled binary', () => {
     expect(((await response.json()) as any).markers).toEqual(['ldl_cholesterol'])
   })
 
+  it('runs the OAuth authorization server from the binary (oidc-provider bundled, loaded on first use)', async () => {
+    const metadata = await fetch(`${server.base}/.well-known/oauth-authorization-server`)
+    expect(metadata.status).toBe(200)
+    expect(
+      ((await metadata.json()) as { code_challenge_methods_supported: string[] })
+        .code_challenge_methods_supported,
+    ).toEqual(['S256'])
+    const registered = await fetch(`${server.base}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'binary',
+        redirect_uris: ['http://127.0.0.1:8976/cb'],
+        token_endpoint_auth_method: 'none',
+      }),
+    })
+    expect(registered.status).toBe(201)
+  })
+
   it('serves the console from the binary, pages and scripts inline, nothing from elsewhere', async () => {
     const signIn = await fetch(`${server.base}/console/sign-in`)
     expect(signIn.status).toBe(200)
