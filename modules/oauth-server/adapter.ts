@@ -4,7 +4,7 @@
 // without the value (`jti`), so a copy of the database holds no usable credential; expired records read
 // as absent; the person a record acts for is kept in `user_id` for the console and for privacy deletion.
 
-import { and, eq, gt, isNull, or } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { hashSecret } from '../shared/ids'
 import { oauthRecords } from './tables'
@@ -112,4 +112,13 @@ export class SqliteAdapter {
       .delete(oauthRecords)
       .where(and(eq(oauthRecords.model, this.model), eq(oauthRecords.grant_id, grantId)))
   }
+}
+
+/** Delete every record past its expiry (they already read as absent); returns how many went. */
+export async function pruneExpired(db: Database): Promise<number> {
+  const gone = await db
+    .delete(oauthRecords)
+    .where(lte(oauthRecords.expires_at, nowSeconds()))
+    .returning({ id: oauthRecords.id })
+  return gone.length
 }

@@ -11,7 +11,10 @@ import type Provider from 'oidc-provider'
 import type { AppContext } from '../shared/context'
 import { readCapped } from '../shared/http-body'
 import { ProblemError } from '../shared/problem'
+import { pruneExpired } from './adapter'
 import { createProvider } from './provider'
+
+const PRUNE_EVERY_MS = 3600_000
 
 /** OAuth requests are small forms and JSON documents (a client registration is the largest). */
 const OAUTH_BODY_LIMIT = 64 * 1024
@@ -35,6 +38,15 @@ async function start(app: OAuthHost): Promise<Bridge> {
   const server = createServer(provider.callback())
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   server.unref()
+  // Expired records (codes, tokens, interactions, sessions) are dropped now and every hour after.
+  const prune = () =>
+    pruneExpired(app.db).catch((error) =>
+      app.log.warn('oauth.prune_failed', { error: (error as Error).name }),
+    )
+  await prune()
+  const pruning = setInterval(prune, PRUNE_EVERY_MS)
+  pruning.unref()
+  server.on('close', () => clearInterval(pruning))
   const { port } = server.address() as AddressInfo
   return { provider, server, origin: `http://127.0.0.1:${port}` }
 }

@@ -9,8 +9,13 @@ import { sql } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import { registerPurgeStep } from '../privacy/registry'
 import type { DomainModule } from '../shared/module'
+import { clientIpOf } from '../shared/request-info'
 import { forwardToProvider } from './bridge'
+import { OAUTH_ROUTES } from './provider'
 import { oauthRecords } from './tables'
+
+/** Dynamic client registrations one address may make: enough for every assistant a person uses. */
+const REGISTRATIONS_PER_IP = { limit: 20, windowSeconds: 3600 }
 
 export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server'
 const OPENID_METADATA_PATH = '/.well-known/openid-configuration'
@@ -43,6 +48,19 @@ export const oauthServerModule: DomainModule = {
     return new Elysia({ name: 'module.oauth-server', seed: app.instanceId })
       .get(AUTHORIZATION_SERVER_METADATA_PATH, discovery)
       .get(OPENID_METADATA_PATH, discovery)
-      .all('/oauth/*', ({ request }) => forwardToProvider(app, request), { parse: 'none' })
+      .all(
+        '/oauth/*',
+        ({ request }) => {
+          // Registration is open (MCP clients register themselves), so it is limited per client address.
+          if (request.method === 'POST' && new URL(request.url).pathname === OAUTH_ROUTES.registration)
+            app.rateLimiter.hit(
+              `oauth:register:${clientIpOf(request) ?? 'unknown'}`,
+              REGISTRATIONS_PER_IP,
+              'client registrations from this address',
+            )
+          return forwardToProvider(app, request)
+        },
+        { parse: 'none' },
+      )
   },
 }

@@ -19,6 +19,8 @@ import type {
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { createApp } from '../../../modules/app'
+import { pruneExpired } from '../../../modules/oauth-server/adapter'
+import { oauthRecords } from '../../../modules/oauth-server/tables'
 import { type TestApp, testApp } from '../../support/app'
 import { axeViolations, CHROMIUM, CHROMIUM_FLAGS, chromiumOrSkip } from '../../support/chromium'
 
@@ -262,6 +264,33 @@ describe.skipIf(!hasChromium)('OAuth 2.1 for MCP clients, end to end', () => {
     await page.close()
   })
 
+  it('sends the client access_denied when the person denies, and issues nothing', async () => {
+    const page = await context.newPage()
+    const before = callbacks.length
+    const url = new URL(`${base}/oauth/authorize`)
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: agent.info!.client_id,
+      redirect_uri: REDIRECT,
+      code_challenge: new Bun.CryptoHasher('sha256').update('d'.repeat(43)).digest('base64url'),
+      code_challenge_method: 'S256',
+      resource: `${base}/mcp`,
+      scope: 'trends',
+      state: 'denied',
+      prompt: 'consent',
+    }).toString()
+    await page.goto(url.href)
+    await page.waitForURL(/\/console\/oauth\//)
+    await page.click('button[value=deny]')
+    await page.waitForURL(/\/callback\?/)
+    expect(callbacks.length).toBe(before + 1)
+    const back = new URL(callbacks.at(-1)!)
+    expect(back.searchParams.get('error')).toBe('access_denied')
+    expect(back.searchParams.get('state')).toBe('denied')
+    expect(back.searchParams.get('code')).toBeNull()
+    await page.close()
+  })
+
   it('lists the connection in the console with the keys, and revoking it there ends its tokens', async () => {
     const page = await context.newPage()
     const tokens = await newTokens(page)
@@ -444,6 +473,30 @@ describe('malformed authorization requests', () => {
     expect(here.status).toBe(200)
     expect(here.text).toContain('Allow Bad requests to use your data?')
     expect(here.headers.get('content-security-policy')).toContain(`form-action 'self' http://127.0.0.1:`)
+  })
+
+  it('limits dynamic registrations per client address with a 429 problem', async () => {
+    const register = () =>
+      app.call('POST', '/oauth/register', {
+        ip: '10.99.0.1',
+        body: { client_name: 'Many', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' },
+      })
+    for (let i = 0; i < 20; i++) expect((await register()).status).toBe(201)
+    const refused = await register()
+    expect(refused.status).toBe(429)
+    expect(refused.body.detail).toContain('client registrations from this address')
+  })
+
+  it('drops expired records and keeps live ones', async () => {
+    const past = Math.floor(Date.now() / 1000) - 10
+    await app.context.db.insert(oauthRecords).values([
+      { model: 'Interaction', id: 'expired-one', payload: {}, expires_at: past },
+      { model: 'Interaction', id: 'live-one', payload: {}, expires_at: past + 3600 },
+    ])
+    expect(await pruneExpired(app.context.db)).toBeGreaterThanOrEqual(1)
+    const left = (await app.context.db.select().from(oauthRecords)).map((r) => r.id)
+    expect(left).toContain('live-one')
+    expect(left).not.toContain('expired-one')
   })
 
   it('answers a consent page for an unknown request with a page that says so, not a stack', async () => {
