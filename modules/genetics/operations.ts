@@ -136,9 +136,11 @@ export const uploadsComplete = defineOperation(
     mcp: {
       tool: 'complete_genetics_upload',
       description:
-        'Finish an upload whose bytes were PUT to its upload_url: checks size, checksum and content and queues the analysis. Returns at once with job_id; follow the job with get_genetics_job or the resource wellness://genetics/jobs/{id}. Calling it again after completion changes nothing.',
+        'Finish an upload whose bytes were PUT to its upload_url: checks size, checksum and content and queues the analysis. Returns at once with job_id; follow the job with get_genetics_job or the resource wellness://genetics/jobs/{id}. Called with a progressToken (MCP progress), it instead reports the job’s progress until it ends (up to 10 minutes) and then returns the session with the source_id. Calling it again after completion changes nothing.',
       // Completion is idempotent (a second call answers the same session) and starts at most one job.
       annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+      progress: (output, { app, principal, signal }) =>
+        followJobProgress(app, scopeOf(principal), (output as { job_id: string }).job_id, signal),
     },
   },
   ({ params, body }, { app, principal }) => completeUpload(app, scopeOf(principal), params.id, body),

@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import type { Progress } from '@modelcontextprotocol/sdk/types.js'
-import { fixture, type Person, uploadFile, VCF_GZ } from '../genetics/helpers'
+import { fixture, type Person, putBytes, sha256, uploadFile, VCF_GZ } from '../genetics/helpers'
 import { type McpHarness, mcpHarness } from './harness'
 
 let h: McpHarness
@@ -42,6 +42,34 @@ describe('MCP progress for a genetics job', () => {
       expect(updates[i].progress).toBeGreaterThan(updates[i - 1].progress)
     expect(updates.at(-1)).toEqual({ progress: 100, total: 100, message: 'Job succeeded.' })
     expect(updates[0].message).toMatch(/^Job (queued|running): /)
+  }, 120_000)
+
+  it('starts an analysis of an uploaded file and follows it to the end: complete_genetics_upload with progress', async () => {
+    const bytes = fixture(VCF_GZ)
+    const client = await h.connect(alice.key)
+    const created = await client.callTool({
+      name: 'create_genetics_upload',
+      arguments: {
+        filename: 'agent.vcf.gz',
+        content_type: 'application/octet-stream',
+        size_bytes: bytes.byteLength,
+        sha256: sha256(bytes),
+      },
+    })
+    const session = created.structuredContent as { upload_id: string; upload_url: string }
+    expect((await putBytes(h.t, session.upload_url, bytes)).status).toBe(200)
+    const updates: Progress[] = []
+    const completed = await client.callTool(
+      { name: 'complete_genetics_upload', arguments: { id: session.upload_id } },
+      undefined,
+      { onprogress: (progress) => updates.push(progress), timeout: 120_000 },
+    )
+    expect(completed.isError).toBeFalsy()
+    const done = completed.structuredContent as { job_id: string; source_id: string | null }
+    expect(done.job_id).toStartWith('job_')
+    // Answered after the job ended: the session names the source the analysis produced.
+    expect(done.source_id).toStartWith('src_')
+    expect(updates.at(-1)).toEqual({ progress: 100, total: 100, message: 'Job succeeded.' })
   }, 120_000)
 
   it('answers at once with JSON when the call carries no progressToken', async () => {
