@@ -1,8 +1,8 @@
 // oidc-provider is a Koa application: it wants Node's (req, res). Under Bun and Elysia we give it a
 // node:http server of its own on a loopback port of this process, started on first use, and forward
 // each OAuth request to it with fetch, saying the public scheme and host in X-Forwarded-* (the provider
-// trusts them: `proxy = true`, and nothing but this bridge can reach the port from outside the machine
-// unless it is this machine; the provider's answers never depend on anything else in the request).
+// trusts them: `proxy = true`; the port listens on loopback only and refuses any request without this
+// process's bridge secret, so nothing but the bridge gets an answer from it).
 // The answer comes back as it is (status, redirects, cookies), in OAuth's own error format.
 
 import { createServer, type Server } from 'node:http'
@@ -23,7 +23,10 @@ interface Bridge {
   provider: Provider
   server: Server
   origin: string
+  secret: string
 }
+
+const BRIDGE_HEADER = 'x-wds-bridge'
 
 /** What the authorization server needs of the app (the authenticator has the context before it is whole). */
 export type OAuthHost = Pick<AppContext, 'config' | 'db' | 'log'>
@@ -35,7 +38,19 @@ async function start(app: OAuthHost): Promise<Bridge> {
   provider.on('server_error', (_ctx, error) =>
     app.log.error('oauth.server_error', { error: (error as Error).name, message: (error as Error).message }),
   )
-  const server = createServer(provider.callback())
+  // Only this bridge may use the port: other processes on the machine could reach it, so each forwarded
+  // request carries a per-process secret and anything without it is refused.
+  const secret = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
+  const handle = provider.callback()
+  const server = createServer((req, res) => {
+    if (req.headers[BRIDGE_HEADER] !== secret) {
+      res.statusCode = 403
+      res.end()
+      return
+    }
+    delete req.headers[BRIDGE_HEADER]
+    return handle(req, res)
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   server.unref()
   // Expired records (codes, tokens, interactions, sessions) are dropped now and every hour after.
@@ -48,7 +63,7 @@ async function start(app: OAuthHost): Promise<Bridge> {
   pruning.unref()
   server.on('close', () => clearInterval(pruning))
   const { port } = server.address() as AddressInfo
-  return { provider, server, origin: `http://127.0.0.1:${port}` }
+  return { provider, server, origin: `http://127.0.0.1:${port}`, secret }
 }
 
 /** The app's authorization server (created and started on first use). */
@@ -63,6 +78,9 @@ function bridgeOf(app: OAuthHost): Promise<Bridge> {
 
 export const providerOf = async (app: OAuthHost): Promise<Provider> => (await bridgeOf(app)).provider
 
+/** Where the provider listens (tests check that it answers nothing but the bridge). */
+export const loopbackOriginOf = async (app: OAuthHost): Promise<string> => (await bridgeOf(app)).origin
+
 /** Stop the loopback server, if this app started one. */
 export async function closeAuthorizationServer(app: OAuthHost): Promise<void> {
   const bridge = bridges.get(app)
@@ -74,7 +92,7 @@ export async function closeAuthorizationServer(app: OAuthHost): Promise<void> {
 
 /** Hand one request to the provider, at `path` (default: the request's own path and query). */
 export async function forwardToProvider(app: OAuthHost, request: Request, path?: string): Promise<Response> {
-  const { origin } = await bridgeOf(app)
+  const { origin, secret } = await bridgeOf(app)
   const url = new URL(request.url)
   const publicUrl = new URL(app.config.publicBaseUrl)
   const headers = new Headers()
@@ -84,6 +102,7 @@ export async function forwardToProvider(app: OAuthHost, request: Request, path?:
   }
   headers.set('x-forwarded-proto', publicUrl.protocol.slice(0, -1))
   headers.set('x-forwarded-host', publicUrl.host)
+  headers.set(BRIDGE_HEADER, secret)
   let body: string | undefined
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const text = await readCapped(request, OAUTH_BODY_LIMIT)

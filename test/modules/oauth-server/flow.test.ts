@@ -20,6 +20,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { createApp } from '../../../modules/app'
 import { pruneExpired } from '../../../modules/oauth-server/adapter'
+import { loopbackOriginOf } from '../../../modules/oauth-server/bridge'
 import { oauthRecords } from '../../../modules/oauth-server/tables'
 import { type TestApp, testApp } from '../../support/app'
 import { axeViolations, CHROMIUM, CHROMIUM_FLAGS, chromiumOrSkip } from '../../support/chromium'
@@ -485,6 +486,14 @@ describe('malformed authorization requests', () => {
     const refused = await register()
     expect(refused.status).toBe(429)
     expect(refused.body.detail).toContain('client registrations from this address')
+  })
+
+  it('answers nothing on its loopback port to a request that did not come through the bridge', async () => {
+    const origin = await loopbackOriginOf(app.context)
+    const direct = await fetch(`${origin}/.well-known/openid-configuration`)
+    expect(direct.status).toBe(403)
+    expect(await direct.text()).toBe('')
+    expect((await app.call('GET', '/.well-known/oauth-authorization-server')).status).toBe(200)
   })
 
   it('drops expired records and keeps live ones', async () => {
