@@ -79,11 +79,14 @@ function onRequest<S extends RequestSchema>(
   })
 }
 
+/** Progress for a tools/call, when the answer can carry notifications before its result. */
+export type ProgressSink = NonNullable<ToolCaller['progress']>
+
 /**
- * `streaming`: the answer is an event stream (the client sent a progressToken and takes one), so a tool
- * that follows long work may send progress notifications before its result.
+ * What each MCP method answers for this caller, whichever SDK serves the exchange (server.ts for
+ * 2025-era clients, modern.ts for 2026-07-28). Errors are v1 `McpError`s; modern.ts translates them.
  */
-export function mcpServerFor(caller: ToolCaller, streaming = false): Server {
+export function mcpHandlersFor(caller: ToolCaller) {
   const catalog = toolCatalogOf(caller.app.operations)
   const allowed = [...catalog.values()].filter((tool) => mayCall(tool.op, caller.principal))
   const resources = resourcesFor(caller)
@@ -92,16 +95,82 @@ export function mcpServerFor(caller: ToolCaller, streaming = false): Server {
     resources: new Set(resources.map((r) => r.listing.uri)),
   }
 
-  const server = new Server(
-    { name: 'wellness-data-service', title: 'Wellness Data Service', version: API_VERSION },
-    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
-  )
+  return {
+    listTools: async () => ({ tools: allowed.map((t) => t.listing) }),
 
-  onRequest(server, ListToolsRequestSchema, async () => ({ tools: allowed.map((t) => t.listing) }))
+    async callTool(params: { name: string; arguments?: Record<string, unknown> }, progress?: ProgressSink) {
+      const tool = catalog.get(params.name)
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`)
+      // A tool the token may not call still answers, with a 403 problem and no data (callTool checks).
+      return callTool(tool, params.arguments, { ...caller, progress })
+    },
 
+    listResources: async () => ({ resources: resources.map((r) => r.listing) }),
+    listResourceTemplates: async () => ({
+      resourceTemplates: templatesFor(context.tools).map((t) => t.listing),
+    }),
+
+    async readResource(params: { uri: string }) {
+      const { uri } = params
+      const resource = RESOURCES.find((r) => r.listing.uri === uri)
+      const templated = resource ? null : matchTemplate(uri)
+      if (templated) {
+        try {
+          return await readTemplate(uri, templated, catalog.get(templated.template.tool), caller)
+        } catch (error) {
+          // Someone else's id reads as not found, exactly like an id that does not exist.
+          throw protocolError(error, caller, uri, true)
+        }
+      }
+      if (!resource) throw new McpError(RESOURCE_NOT_FOUND, `Unknown resource: ${uri}`, { uri })
+      try {
+        if (!caller.principal.grants.includes(resource.grant)) {
+          throw new ProblemError(
+            'forbidden',
+            `The token does not carry the "${resource.grant}" grant this resource needs.`,
+          )
+        }
+        return await readResource(resource, caller)
+      } catch (error) {
+        throw protocolError(error, caller, uri)
+      }
+    },
+
+    listPrompts: async () => ({ prompts: promptsFor(context).map((p) => p.listing) }),
+
+    async getPrompt(params: { name: string; arguments?: Record<string, string> }) {
+      const prompt = promptsFor(context).find((p) => p.listing.name === params.name)
+      if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${params.name}`)
+      try {
+        return {
+          description: prompt.listing.description,
+          messages: await prompt.messages(params.arguments ?? {}, context, caller),
+        }
+      } catch (error) {
+        throw protocolError(error, caller, params.name)
+      }
+    },
+  }
+}
+
+export const SERVER_INFO = {
+  name: 'wellness-data-service',
+  title: 'Wellness Data Service',
+  version: API_VERSION,
+}
+export const SERVER_CAPABILITIES = { tools: {}, resources: {}, prompts: {} }
+export { INSTRUCTIONS }
+
+/**
+ * `streaming`: the answer is an event stream (the client sent a progressToken and takes one), so a tool
+ * that follows long work may send progress notifications before its result.
+ */
+export function mcpServerFor(caller: ToolCaller, streaming = false): Server {
+  const handlers = mcpHandlersFor(caller)
+  const server = new Server(SERVER_INFO, { capabilities: SERVER_CAPABILITIES, instructions: INSTRUCTIONS })
+
+  onRequest(server, ListToolsRequestSchema, handlers.listTools)
   onRequest(server, CallToolRequestSchema, async (request, extra) => {
-    const tool = catalog.get(request.params.name)
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`)
     const progressToken = request.params._meta?.progressToken
     const progress =
       streaming && progressToken !== undefined
@@ -114,59 +183,12 @@ export function mcpServerFor(caller: ToolCaller, streaming = false): Server {
               }),
           }
         : undefined
-    // A tool the token may not call still answers, with a 403 problem and no data (callTool checks).
-    return callTool(tool, request.params.arguments, { ...caller, progress })
+    return handlers.callTool(request.params, progress)
   })
-
-  onRequest(server, ListResourcesRequestSchema, async () => ({
-    resources: resources.map((r) => r.listing),
-  }))
-  onRequest(server, ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: templatesFor(context.tools).map((t) => t.listing),
-  }))
-
-  onRequest(server, ReadResourceRequestSchema, async (request) => {
-    const { uri } = request.params
-    const resource = RESOURCES.find((r) => r.listing.uri === uri)
-    const templated = resource ? null : matchTemplate(uri)
-    if (templated) {
-      try {
-        return await readTemplate(uri, templated, catalog.get(templated.template.tool), caller)
-      } catch (error) {
-        // Someone else's id reads as not found, exactly like an id that does not exist.
-        throw protocolError(error, caller, uri, true)
-      }
-    }
-    if (!resource) throw new McpError(RESOURCE_NOT_FOUND, `Unknown resource: ${uri}`, { uri })
-    try {
-      if (!caller.principal.grants.includes(resource.grant)) {
-        throw new ProblemError(
-          'forbidden',
-          `The token does not carry the "${resource.grant}" grant this resource needs.`,
-        )
-      }
-      return await readResource(resource, caller)
-    } catch (error) {
-      throw protocolError(error, caller, uri)
-    }
-  })
-
-  onRequest(server, ListPromptsRequestSchema, async () => ({
-    prompts: promptsFor(context).map((p) => p.listing),
-  }))
-
-  onRequest(server, GetPromptRequestSchema, async (request) => {
-    const prompt = promptsFor(context).find((p) => p.listing.name === request.params.name)
-    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`)
-    try {
-      return {
-        description: prompt.listing.description,
-        messages: await prompt.messages(request.params.arguments ?? {}, context, caller),
-      }
-    } catch (error) {
-      throw protocolError(error, caller, request.params.name)
-    }
-  })
-
+  onRequest(server, ListResourcesRequestSchema, handlers.listResources)
+  onRequest(server, ListResourceTemplatesRequestSchema, handlers.listResourceTemplates)
+  onRequest(server, ReadResourceRequestSchema, (request) => handlers.readResource(request.params))
+  onRequest(server, ListPromptsRequestSchema, handlers.listPrompts)
+  onRequest(server, GetPromptRequestSchema, (request) => handlers.getPrompt(request.params))
   return server
 }

@@ -12,6 +12,7 @@ import type { RequestInfo } from '../shared/operation'
 import type { Principal } from '../shared/principal'
 import { acceptsEventStream, asEventStream, replyForm, TRANSPORT_ACCEPT } from './accept'
 import { mcpMessageLimit } from './body-limits'
+import { handleModernPost, isModernRequest } from './modern'
 import { readBoundedBody, withBody } from './request-body'
 import { mcpServerFor } from './server'
 
@@ -23,6 +24,12 @@ export async function handleMcpPost(
   const form = replyForm(request.headers.get('accept'))
   const limit = mcpMessageLimit(app.operations, app.config)
   const body = await readBoundedBody(request.raw, limit)
+  // A 2026-07-28 client is served by the v2 SDK (modern.ts), from the same handlers.
+  if (isModernRequest(request.headers, body))
+    return handleModernPost(
+      { app, principal, request },
+      withBody(request.raw, body, request.headers.get('accept') ?? TRANSPORT_ACCEPT),
+    )
   const streaming = wantsProgress(body) && acceptsEventStream(request.headers.get('accept'))
   const server = mcpServerFor({ app, principal, request }, streaming)
   const transport = new WebStandardStreamableHTTPServerTransport({
