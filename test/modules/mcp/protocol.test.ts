@@ -48,9 +48,9 @@ describe('initialize', () => {
     expect(r.json.result.instructions).toContain('pass next_cursor of a result as cursor')
   })
 
-  it('keeps a 2025-era client on its revision, and answers a 2026-07-28 request with 2025-11-25', async () => {
-    // The v1 SDK implements revisions up to 2025-11-25; version negotiation answers a newer request
-    // with the newest it has, and the client decides whether to go on (README "Protocol revision").
+  it('keeps a 2025-era client on its revision, and answers an initialize naming 2026-07-28 with 2025-11-25', async () => {
+    // `initialize` is the 2025-era handshake (served by the v1 SDK, up to 2025-11-25); a 2026-07-28
+    // client starts with server/discover instead (modern-revision.test.ts, README "Protocol revision").
     for (const [asked, answered] of [
       ['2025-06-18', '2025-06-18'],
       ['2025-03-26', '2025-03-26'],
