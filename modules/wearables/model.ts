@@ -68,7 +68,8 @@ export const WearableCallbackBody = Type.Object({
   code: Type.String({
     minLength: 1,
     maxLength: 2048,
-    description: 'The authorization code from the provider’s redirect.',
+    description:
+      'The authorization code from the provider’s redirect, or for `health_connect` the connection code the console showed after approval (case, spaces and dashes do not matter).',
   }),
   client_id: Type.Optional(Id),
   client_secret: Type.Optional(Id),
@@ -109,6 +110,20 @@ export const WearableCallbackResult = Type.Object({
     description: 'True when this replaced the user’s earlier connection to the provider.',
   }),
   state: Type.Union([Type.String(), Type.Null()], { description: 'Your own state from the start, if any.' }),
+  device_credential: Type.Optional(
+    Type.Object(
+      {
+        token: Type.String({
+          description:
+            'Shown once: the companion app sends it as `Authorization: Bearer <token>` to upload records. It may do nothing else, and stops working when the connection is disconnected or paired again.',
+        }),
+        id: Type.String({ description: 'The credential’s id; the connection’s provider_user_id names it.' }),
+        grants: Type.Array(Type.String()),
+        upload_url: Type.String({ description: 'Where the app uploads batches of records.' }),
+      },
+      { description: 'Only for `health_connect`: the paired device’s credential.' },
+    ),
+  ),
 })
 
 export const WearableConnectionList = Type.Object({

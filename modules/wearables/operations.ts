@@ -2,11 +2,13 @@
 // list the caller's connections. Tokens never appear in a response.
 
 import { defineOperation } from '../shared/operation'
-import { scopeOf } from '../shared/principal'
+import { hasGrant, scopeOf } from '../shared/principal'
+import { ProblemError } from '../shared/problem'
 import { CREATES, READS } from '../shared/tool-annotations'
 import { disconnect } from './connections/disconnect'
 import { listConnections } from './connections/list'
 import { refreshConnection } from './connections/refresh'
+import { completeHealthConnect } from './connections/health-connect'
 import { completeConnection, startConnection } from './connections/service'
 import { syncConnection } from './connections/sync'
 import { wearablesExamples } from './examples'
@@ -50,16 +52,39 @@ export const wearablesCallback = defineOperation(
     example: wearablesExamples['wearables.callback'],
     method: 'POST',
     path: '/connections/wearables/callback',
-    summary: 'Complete a wearable connection: exchange the authorization code and store the tokens encrypted',
+    summary:
+      'Complete a wearable connection: exchange the authorization code (tokens stored encrypted) or the Health Connect connection code (a device credential)',
     description:
-      'Send the `code` (and the `state`) from the provider redirect. Oura connects here directly with your own client_id, client_secret and redirect_uri. Reconnecting replaces the earlier connection. Tokens are stored AES-256-GCM encrypted and never returned.',
+      'WHOOP and Oura need a bearer token with the `wearables` grant: send the `code` (and the `state`) from the provider redirect. Oura connects here directly with your own client_id, client_secret and redirect_uri. Reconnecting replaces the earlier connection. Tokens are stored AES-256-GCM encrypted and never returned.\n\nFor `health_connect` the companion app, which holds no credential yet, calls without a bearer token: the single-use connection code (valid 10 minutes, shown in the console after the person approved) is the proof, and it must be sent with the user_id and organization_id it was shown for. The answer carries `device_credential`, shown once, which may only upload records for that person. Wrong codes are limited to 10 per 10 minutes.',
     tags,
-    grant: 'wearables',
+    // Public at the gate: the Health Connect exchange is authorised by its connection code; the OAuth
+    // providers are checked in the handler (a bearer token with the wearables grant, own scope).
+    grant: null,
     body: WearableCallbackBody,
     output: WearableCallbackResult,
-    errors: [501, 502, 503],
+    errors: [401, 403, 429, 501, 502, 503],
   },
-  ({ body }, { app, principal }) => completeConnection(app, scopeOf(principal), body),
+  ({ body }, { app, principal, request }) => {
+    if (body.source_provider === 'health_connect')
+      return completeHealthConnect(
+        app,
+        { organization_id: body.organization_id, user_id: body.user_id },
+        body,
+        request.ip,
+      )
+    if (!principal)
+      throw new ProblemError(
+        'unauthorized',
+        'Completing a WHOOP or Oura connection needs a bearer token: Authorization: Bearer <token>.',
+        { headers: { 'www-authenticate': 'Bearer realm="wellness"' } },
+      )
+    if (!hasGrant(principal.grants, 'wearables'))
+      throw new ProblemError(
+        'forbidden',
+        'The token does not carry the "wearables" grant this operation needs.',
+      )
+    return completeConnection(app, scopeOf(principal), { ...body, source_provider: body.source_provider })
+  },
 )
 
 export const wearablesConnections = defineOperation(

@@ -12,6 +12,7 @@ import * as authRepo from '../../modules/auth/repo'
 import { GRANTS, type PrincipalKind } from '../../modules/shared/principal'
 import { CONSUMER, fixture, uploadFile, VCF_GZ, waitForJob } from '../modules/genetics/helpers'
 import { type McpHarness, mcpHarness } from '../modules/mcp/harness'
+import { pairHealthConnect } from '../support/health-connect'
 import {
   type Attempt,
   classify,
@@ -62,7 +63,8 @@ async function countsOfA(): Promise<string> {
 let countsBefore = ''
 
 beforeAll(async () => {
-  h = await mcpHarness()
+  // A token key lets B pair a Health Connect app, so the sweep also calls as a device credential.
+  h = await mcpHarness({ tokenEncryptionKeys: [new Uint8Array(32).fill(3)] })
   const t = h.t
   await t.context.queue.start()
 
@@ -185,6 +187,7 @@ beforeAll(async () => {
     service_token: () => h.serviceToken('bob-end-user'),
     sandbox: () => h.sandboxToken(),
     oidc: () => h.oidcToken('bob-oidc-subject', GRANTS.join(' ')),
+    device: async () => (await pairHealthConnect(t, b)).token,
     wallet: { notIssuable: 'x402 payment verification has not landed; no request can carry a wallet yet' },
   }
   credentials = []

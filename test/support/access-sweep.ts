@@ -89,6 +89,8 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'oauth.protected_resource': 'RFC 9728 protected-resource metadata, the same for everyone',
   'oauth.protected_resource_mcp': 'RFC 9728 protected-resource metadata of /mcp, the same for everyone',
   'billing.stripe_webhook': 'authorised by the Stripe signature of its body; answers nothing of anyone',
+  'wearables.callback':
+    "WHOOP/Oura need a bearer with the wearables grant and the caller's own scope (gate and handler); health_connect is authorised by the single-use connection code shown to the signed-in person (rate-limited); test/modules/wearables/connections/health-connect.test.ts attacks both",
 }
 
 /**
