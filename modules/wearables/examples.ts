@@ -97,4 +97,43 @@ export const wearablesExamples = {
       synced_at: '2026-01-15T09:05:00.000Z',
     },
   },
+  'wearables.records.upload': {
+    request: {
+      body: {
+        source: 'apple_health',
+        device: { manufacturer: 'Apple Inc.', model: 'Watch', name: 'Apple Watch', type: 'watch' },
+        records: [
+          {
+            id: '6B1C2F5E-4F0A-4C55-9F43-1E2D9C0A7B11',
+            type: 'HKQuantityTypeIdentifierStepCount',
+            start: '2026-03-03T08:00:00.000Z',
+            end: '2026-03-03T08:10:00.000Z',
+            zone_offset: '+01:00',
+            value: 1250,
+            unit: 'count',
+            source_app: 'com.apple.health',
+          },
+          {
+            id: '0F7E3A9C-2B64-4D8E-A1C5-77B0E2D4F931',
+            type: 'HKCategoryTypeIdentifierSleepAnalysis',
+            start: '2026-03-03T23:05:00.000Z',
+            end: '2026-03-04T00:35:00.000Z',
+            zone_offset: '+01:00',
+            category: 'HKCategoryValueSleepAnalysisAsleepDeep',
+          },
+        ],
+      },
+    },
+    response: {
+      source: 'apple_health',
+      received: 2,
+      accepted: 2,
+      duplicates: 0,
+      skipped: [],
+      skipped_count: 0,
+      source_id: 'src_01kf0hj4m2p8c1v7x3n5q9r2te',
+      observation_count: 3,
+      warnings: [],
+    },
+  },
 } satisfies Record<string, OperationExample>

@@ -6,9 +6,9 @@ import { hasGrant, scopeOf } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
 import { CREATES, READS } from '../shared/tool-annotations'
 import { disconnect } from './connections/disconnect'
+import { completeHealthConnect } from './connections/health-connect'
 import { listConnections } from './connections/list'
 import { refreshConnection } from './connections/refresh'
-import { completeHealthConnect } from './connections/health-connect'
 import { completeConnection, startConnection } from './connections/service'
 import { syncConnection } from './connections/sync'
 import { wearablesExamples } from './examples'
@@ -25,6 +25,8 @@ import {
   WearableSyncBody,
   WearableSyncResult,
 } from './model'
+import { MAX_UPLOAD_RECORDS, WearableUploadBody, WearableUploadResult } from './uploads/model'
+import { uploadRecords } from './uploads/service'
 
 const tags = ['Wearables']
 
@@ -157,6 +159,25 @@ export const wearablesSync = defineOperation(
   ({ body }, { app, principal }) => syncConnection(app, scopeOf(principal), body),
 )
 
+export const wearablesUpload = defineOperation(
+  {
+    id: 'wearables.records.upload',
+    example: wearablesExamples['wearables.records.upload'],
+    method: 'POST',
+    path: '/connections/wearables/records',
+    summary:
+      'Upload a batch of records from Apple Health, Samsung Health or Health Connect (companion app or mobile bridge)',
+    description: `Normalized records read on the phone (HealthKit sample and category types, Samsung Health data types, Health Connect record types), with device and source metadata. Authorised by the Health Connect companion app's device credential, the user's API key or a per-user service token. Idempotent by record id: a record sent again is counted in \`duplicates\` and not stored twice. New records land as one source, listed by GET /sources and used by analyses; where they overlap another source or device the more trusted device wins per hour (steps, energy) or per day, never adding both. A batch holds at most ${MAX_UPLOAD_RECORDS} records; one that breaks the protocol is refused whole (422, naming each record).`,
+    tags,
+    grant: 'wearable_uploads',
+    body: WearableUploadBody,
+    output: WearableUploadResult,
+    maxBodyBytes: 8 * 1024 * 1024,
+    errors: [413],
+  },
+  ({ body }, { app, principal }) => uploadRecords(app, principal, body),
+)
+
 export const wearablesOperations = [
   wearablesStart,
   wearablesCallback,
@@ -164,4 +185,5 @@ export const wearablesOperations = [
   wearablesDisconnect,
   wearablesRefresh,
   wearablesSync,
+  wearablesUpload,
 ]

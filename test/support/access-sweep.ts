@@ -129,6 +129,7 @@ export const OWN_ONLY_OPERATIONS: Record<string, string> = {
   'wearables.refresh': 'refreshes a provider token the caller sends; stores and reads nothing of anyone',
   'wearables.disconnect': "disconnects the caller's own connection, named by provider",
   'imports.file': 'imports into the caller’s own data (user_id/organization_id are swept)',
+  'wearables.records.upload': "uploads into the caller's own data (user_id/organization_id are swept)",
 }
 
 /** Operations the sweep must not call as B, with why (calling would end B's own credential). */

@@ -144,7 +144,7 @@ export async function completeHealthConnect(
   const now = app.clock.now()
   const stamp = now.toISOString()
   const row = await repo.findByConnectionCode(app.db, scope, codeHash(body.code))
-  if (!row || !row.code_expires_at || row.code_expires_at <= stamp) throw wrongCode()
+  if (!row?.code_expires_at || row.code_expires_at <= stamp) throw wrongCode()
   // Single use: claim it before issuing anything, so a replay cannot race it.
   if (!(await repo.consumeAuthorization(app.db, row.id, stamp))) throw wrongCode()
 

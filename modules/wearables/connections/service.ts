@@ -8,6 +8,7 @@ import type { Scope } from '../../shared/principal'
 import { ProblemError } from '../../shared/problem'
 import type { WearableCallbackBody, WearableConnection, WearableStartBody } from '../model'
 import * as repo from '../repo'
+import { startHealthConnect } from './health-connect'
 import {
   authorizationUrl,
   codeChallengeOf,
@@ -16,7 +17,6 @@ import {
   newCodeVerifier,
 } from './oauth-client'
 import { signState, stateAuthorizationId, verifyState } from './oauth-state'
-import { startHealthConnect } from './health-connect'
 import { isOAuthProvider, type OAuthProvider, providerFor } from './providers'
 import { TokenCipher } from './token-cipher'
 
