@@ -12,7 +12,6 @@ import * as authRepo from '../../modules/auth/repo'
 import { GRANTS, type PrincipalKind } from '../../modules/shared/principal'
 import { CONSUMER, fixture, uploadFile, VCF_GZ, waitForJob } from '../modules/genetics/helpers'
 import { type McpHarness, mcpHarness } from '../modules/mcp/harness'
-import { pairHealthConnect } from '../support/health-connect'
 import {
   type Attempt,
   classify,
@@ -22,6 +21,7 @@ import {
   REFUSALS,
   type VictimData,
 } from '../support/access-sweep'
+import { pairHealthConnect } from '../support/health-connect'
 
 const FIXTURES = join(import.meta.dir, '..', 'fixtures', 'imports')
 

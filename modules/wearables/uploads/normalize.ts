@@ -110,15 +110,30 @@ export function normalizeBatch(body: WearableUploadBody) {
   const fail = (index: number, field: string, message: string) =>
     errors.push({ in: 'body', path: `/records/${index}${field}`, message })
 
-  body.records.forEach((record, index) => {
-    if (seen.has(record.id)) return fail(index, '/id', 'This record id appears twice in the batch.')
+  for (const [index, record] of body.records.entries()) {
+    if (seen.has(record.id)) {
+      fail(index, '/id', 'This record id appears twice in the batch.')
+      continue
+    }
     seen.add(record.id)
     const start = Date.parse(record.start)
     const end = record.end ? Date.parse(record.end) : start
-    if (Number.isNaN(start)) return fail(index, '/start', 'start is not a date-time.')
-    if (Number.isNaN(end)) return fail(index, '/end', 'end is not a date-time.')
-    if (end < start) return fail(index, '/end', 'end is before start.')
-    if (end - start > 7 * 86_400_000) return fail(index, '/end', 'A record spans at most 7 days.')
+    if (Number.isNaN(start)) {
+      fail(index, '/start', 'start is not a date-time.')
+      continue
+    }
+    if (Number.isNaN(end)) {
+      fail(index, '/end', 'end is not a date-time.')
+      continue
+    }
+    if (end < start) {
+      fail(index, '/end', 'end is before start.')
+      continue
+    }
+    if (end - start > 7 * 86_400_000) {
+      fail(index, '/end', 'A record spans at most 7 days.')
+      continue
+    }
     const kind = types[record.type]
     if (!kind) {
       skipped.push({
@@ -126,7 +141,7 @@ export function normalizeBatch(body: WearableUploadBody) {
         type: record.type,
         reason: `${body.source} type not read by this service`,
       })
-      return
+      continue
     }
     const offset = offsetOf(record)
     const device = deviceOfRecord(body.source, record.device ?? body.device, record.source_app)
@@ -144,16 +159,28 @@ export function normalizeBatch(body: WearableUploadBody) {
     const minutes = (end - start) / 60_000
     const wearables: WearableRecord[] = []
     if (kind.kind === 'quantity') {
-      if (record.value === undefined) return fail(index, '/value', `${record.type} needs a value.`)
-      if (record.value < 0) return fail(index, '/value', 'The value must not be negative.')
+      if (record.value === undefined) {
+        fail(index, '/value', `${record.type} needs a value.`)
+        continue
+      }
+      if (record.value < 0) {
+        fail(index, '/value', 'The value must not be negative.')
+        continue
+      }
       // A fraction (0.97) written as a percentage: HealthKit's oxygen saturation.
       const value = kind.fraction && record.value <= 1 ? record.value * 100 : record.value
       wearables.push({ ...base, metric: kind.metric, value, unit: record.unit ?? kind.unit })
     } else if (kind.kind === 'duration') {
-      if (!record.end) return fail(index, '/end', `${record.type} needs an end.`)
+      if (!record.end) {
+        fail(index, '/end', `${record.type} needs an end.`)
+        continue
+      }
       wearables.push({ ...base, metric: kind.metric, value: minutes, unit: 'min' })
     } else {
-      if (!record.end) return fail(index, '/end', `${record.type} needs an end.`)
+      if (!record.end) {
+        fail(index, '/end', `${record.type} needs an end.`)
+        continue
+      }
       const stage = kind.stages[String(record.category ?? '').toLowerCase()]
       if (!stage) {
         skipped.push({
@@ -161,11 +188,11 @@ export function normalizeBatch(body: WearableUploadBody) {
           type: record.type,
           reason: `unknown sleep stage ${String(record.category)}`,
         })
-        return
+        continue
       }
       if (stage === 'in_bed') {
         skipped.push({ id: record.id, type: record.type, reason: 'time in bed is not counted as sleep' })
-        return
+        continue
       }
       // A night belongs to the day one wakes up (a segment ending late in the evening to the next day).
       const night = { local_date: wakeUpDay(endWritten, endWritten.slice(0, 10)) }
@@ -180,6 +207,6 @@ export function normalizeBatch(body: WearableUploadBody) {
       hash: contentHash(body.source, record, body.device),
       wearables,
     })
-  })
+  }
   return { records, skipped, errors }
 }
