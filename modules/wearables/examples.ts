@@ -97,6 +97,26 @@ export const wearablesExamples = {
       synced_at: '2026-01-15T09:05:00.000Z',
     },
   },
+  'wearables.sync_jobs.get': {
+    request: { params: { id: 'wsj_01kf0hj4m2p8c1v7x3n5q9r2tf' } },
+    response: {
+      id: 'wsj_01kf0hj4m2p8c1v7x3n5q9r2tf',
+      status: 'succeeded',
+      source_provider: 'whoop',
+      provider_user_id: '10129',
+      start: '2026-01-10',
+      end: '2026-01-14',
+      trigger: 'request',
+      progress: { stage: 'done', percent: 100 },
+      source_id: 'src_01kf0hj4m2p8c1v7x3n5q9r2td',
+      record_count: 60,
+      observation_count: 60,
+      error: null,
+      created_at: '2026-01-15T09:05:00.000Z',
+      started_at: '2026-01-15T09:05:01.000Z',
+      finished_at: '2026-01-15T09:05:03.000Z',
+    },
+  },
   'wearables.records.upload': {
     request: {
       body: {

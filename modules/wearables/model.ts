@@ -174,7 +174,10 @@ export const WearableSyncBody = Type.Object({
   }),
   start: DateOnly,
   end: DateOnly,
-  async: Type.Boolean({ description: 'True queues the sync as a job (not available yet: 501).' }),
+  async: Type.Boolean({
+    description:
+      'True queues the sync as a job and answers at once with it (status `queued`); read its progress with GET /connections/wearables/sync-jobs/{id}.',
+  }),
   refresh_token: Type.Optional(
     Type.String({
       minLength: 1,
@@ -187,21 +190,75 @@ export const WearableSyncBody = Type.Object({
 })
 export type WearableSyncBody = Static<typeof WearableSyncBody>
 
+export const WearableSyncJob = Type.Object(
+  {
+    id: Type.String(),
+    status: Type.Union([
+      Type.Literal('queued'),
+      Type.Literal('running'),
+      Type.Literal('succeeded'),
+      Type.Literal('failed'),
+    ]),
+    source_provider: SourceProvider,
+    provider_user_id: Type.String(),
+    start: Type.String({ format: 'date' }),
+    end: Type.String({ format: 'date' }),
+    trigger: Type.Union([Type.Literal('request'), Type.Literal('webhook')], {
+      description: 'Whether a caller or a provider webhook started it.',
+    }),
+    progress: Type.Object({
+      stage: Type.String({ description: 'What the sync is doing (`queued`, `read /v2/cycle`, `done` …).' }),
+      percent: Type.Integer({ minimum: 0, maximum: 100 }),
+    }),
+    source_id: Type.Union([Type.String(), Type.Null()], {
+      description: 'The source it landed, once succeeded.',
+    }),
+    record_count: Type.Union([Type.Integer(), Type.Null()]),
+    observation_count: Type.Union([Type.Integer(), Type.Null()]),
+    error: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+      description: 'Problem details of a failed sync.',
+    }),
+    created_at: Type.String({ format: 'date-time' }),
+    started_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    refreshed_token: Type.Optional(
+      Type.String({
+        description:
+          'When the sync refreshed the refresh_token you sent: the rotated one to persist (readable on the job for a day).',
+      }),
+    ),
+  },
+  { $id: 'WearableSyncJob' },
+)
+export type WearableSyncJob = Static<typeof WearableSyncJob>
+
+/**
+ * The answer of a sync: the finished sync (`completed`, with the source and counts) or, with
+ * `async: true`, the queued job (`queued`, with `job`). One object rather than a union, so that MCP
+ * clients receive it as structured content.
+ */
 export const WearableSyncResult = Type.Object({
-  status: Type.Literal('completed'),
+  status: Type.Union([Type.Literal('completed'), Type.Literal('queued')]),
   source_provider: SourceProvider,
   provider_user_id: Type.String(),
   start: Type.String({ format: 'date' }),
   end: Type.String({ format: 'date' }),
-  source_id: Type.String({ description: 'The source this sync landed; listed by GET /sources.' }),
-  record_count: Type.Integer({ description: 'Provider values read in the range.' }),
-  observation_count: Type.Integer({ description: 'Daily observations stored (one per metric and day).' }),
-  warnings: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),
-  synced_at: Type.String({ format: 'date-time' }),
+  source_id: Type.Optional(
+    Type.String({ description: 'Completed: the source this sync landed; listed by GET /sources.' }),
+  ),
+  record_count: Type.Optional(Type.Integer({ description: 'Completed: provider values read in the range.' })),
+  observation_count: Type.Optional(
+    Type.Integer({ description: 'Completed: daily observations stored (one per metric and day).' }),
+  ),
+  warnings: Type.Optional(Type.Array(Type.Object({ code: Type.String(), message: Type.String() }))),
+  synced_at: Type.Optional(Type.String({ format: 'date-time' })),
   refreshed_token: Type.Optional(
     Type.String({
       description:
         'Present when the sync refreshed the refresh_token you sent: persist it, the old one no longer works.',
     }),
   ),
+  job: Type.Optional(WearableSyncJob),
 })
+
+export const WearableSyncJobParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) })

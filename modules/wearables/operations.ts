@@ -11,6 +11,7 @@ import { listConnections } from './connections/list'
 import { refreshConnection } from './connections/refresh'
 import { completeConnection, startConnection } from './connections/service'
 import { syncConnection } from './connections/sync'
+import { getSyncJob } from './connections/sync-jobs'
 import { wearablesExamples } from './examples'
 import {
   WearableCallbackBody,
@@ -23,6 +24,8 @@ import {
   WearableStartBody,
   WearableStartResult,
   WearableSyncBody,
+  WearableSyncJob,
+  WearableSyncJobParams,
   WearableSyncResult,
 } from './model'
 import { MAX_UPLOAD_RECORDS, WearableUploadBody, WearableUploadResult } from './uploads/model'
@@ -147,7 +150,7 @@ export const wearablesSync = defineOperation(
     path: '/connections/wearables/sync',
     summary: 'Sync a date range from a connected WHOOP or Oura account into a new source',
     description:
-      'Reads every page of the provider’s data in the range (WHOOP v2 cycles, recovery, sleep and workouts; Oura v2 daily sleep, activity and readiness, sleep periods and workouts), maps it to the wearable metrics (provider scores kept as their own metrics) and stores one source, listed by GET /sources. On a provider 401 the tokens are refreshed once; when you sent refresh_token the rotated one comes back in `refreshed_token`. Provider 429/5xx are retried a few times honouring Retry-After, then answered 503/502 with nothing stored. Counts one wearable sync against the plan quota.',
+      'With `async: true` the sync is queued on the job queue and the answer is the job (status `queued`); GET /connections/wearables/sync-jobs/{id} (MCP `get_wearable_sync_job`) reads its progress and outcome. Otherwise it reads every page of the provider’s data in the range (WHOOP v2 cycles, recovery, sleep and workouts; Oura v2 daily sleep, activity and readiness, sleep periods and workouts), maps it to the wearable metrics (provider scores kept as their own metrics) and stores one source, listed by GET /sources. On a provider 401 the tokens are refreshed once; when you sent refresh_token the rotated one comes back in `refreshed_token`. Provider 429/5xx are retried a few times honouring Retry-After, then answered 503/502 with nothing stored. Counts one wearable sync against the plan quota.',
     tags,
     grant: 'wearables',
     body: WearableSyncBody,
@@ -178,6 +181,23 @@ export const wearablesUpload = defineOperation(
   ({ body }, { app, principal }) => uploadRecords(app, principal, body),
 )
 
+export const wearablesSyncJob = defineOperation(
+  {
+    id: 'wearables.sync_jobs.get',
+    example: wearablesExamples['wearables.sync_jobs.get'],
+    method: 'GET',
+    path: '/connections/wearables/sync-jobs/:id',
+    summary: 'Read a queued wearable sync: its progress, the source it landed, or why it failed',
+    tags,
+    grant: 'wearables',
+    params: WearableSyncJobParams,
+    output: WearableSyncJob,
+    errors: [404],
+    mcp: { tool: 'get_wearable_sync_job', annotations: READS },
+  },
+  ({ params }, { app, principal }) => getSyncJob(app, scopeOf(principal), params.id),
+)
+
 export const wearablesOperations = [
   wearablesStart,
   wearablesCallback,
@@ -185,5 +205,6 @@ export const wearablesOperations = [
   wearablesDisconnect,
   wearablesRefresh,
   wearablesSync,
+  wearablesSyncJob,
   wearablesUpload,
 ]

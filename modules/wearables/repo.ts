@@ -9,6 +9,7 @@ import {
   wearableAuthorizations,
   wearableConnections,
   wearableDeviceCredentials,
+  wearableSyncJobs,
   wearableUploadedRecords,
 } from './tables'
 
@@ -258,4 +259,38 @@ export async function rememberUploadedRecords(db: Database, rows: UploadedRecord
         set: { content_hash: sql`excluded.content_hash`, source_id: sql`excluded.source_id` },
       })
   }
+}
+
+export type SyncJobRow = typeof wearableSyncJobs.$inferSelect
+
+export async function insertSyncJob(db: Database, row: SyncJobRow): Promise<void> {
+  await db.insert(wearableSyncJobs).values(row)
+}
+
+export async function findSyncJob(db: Database, scope: Scope, id: string) {
+  const [row] = await db
+    .select()
+    .from(wearableSyncJobs)
+    .where(
+      and(
+        eq(wearableSyncJobs.id, id),
+        eq(wearableSyncJobs.organization_id, scope.organization_id),
+        eq(wearableSyncJobs.user_id, scope.user_id),
+      ),
+    )
+  return row ?? null
+}
+
+/** The task's own read of its job (it runs with the scope stored in the job). */
+export async function syncJobById(db: Database, id: string) {
+  const [row] = await db.select().from(wearableSyncJobs).where(eq(wearableSyncJobs.id, id))
+  return row ?? null
+}
+
+export async function updateSyncJob(
+  db: Database,
+  id: string,
+  set: Partial<Omit<SyncJobRow, 'id' | 'organization_id' | 'user_id'>>,
+): Promise<void> {
+  await db.update(wearableSyncJobs).set(set).where(eq(wearableSyncJobs.id, id))
 }

@@ -4,7 +4,7 @@
 // as hashes) and the ids of uploaded records (for idempotent uploads). All carry user_id, so privacy
 // deletion removes them.
 
-import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 export const wearableConnections = sqliteTable(
   'wearable_connections',
@@ -91,4 +91,40 @@ export const wearableUploadedRecords = sqliteTable(
   (t) => [
     uniqueIndex('wearable_uploaded_records_key').on(t.organization_id, t.user_id, t.store, t.record_id),
   ],
+)
+
+/**
+ * Queued (async) syncs: their progress and outcome. Provider credentials the caller sent for the sync
+ * (refresh token, client secret) and a rotated refresh token are kept only sealed, and only until the
+ * job has finished or been read.
+ */
+export const wearableSyncJobs = sqliteTable(
+  'wearable_sync_jobs',
+  {
+    id: text('id').primaryKey(),
+    organization_id: text('organization_id').notNull(),
+    user_id: text('user_id').notNull(),
+    provider: text('provider').notNull(),
+    provider_user_id: text('provider_user_id').notNull(),
+    start_date: text('start_date').notNull(),
+    end_date: text('end_date').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull(),
+    stage: text('stage').notNull(),
+    percent: integer('percent').notNull().default(0),
+    /** What started it: the caller's request or a provider webhook. */
+    trigger: text('trigger', { enum: ['request', 'webhook'] }).notNull(),
+    /** Sealed JSON of the caller's refresh_token, client_id and client_secret, until the sync ran. */
+    credentials_secret: text('credentials_secret'),
+    /** Sealed rotated refresh token, handed out in the job's `refreshed_token`. */
+    refreshed_token_secret: text('refreshed_token_secret'),
+    source_id: text('source_id'),
+    record_count: integer('record_count'),
+    observation_count: integer('observation_count'),
+    /** Problem details of a failed sync (status, title, detail; never a token). */
+    error: text('error', { mode: 'json' }).$type<Record<string, unknown>>(),
+    created_at: text('created_at').notNull(),
+    started_at: text('started_at'),
+    finished_at: text('finished_at'),
+  },
+  (t) => [index('wearable_sync_jobs_user').on(t.organization_id, t.user_id, t.id)],
 )

@@ -166,6 +166,8 @@ beforeAll(async () => {
       service_token: serviceToken.id,
       session: sessions.data[0].id,
       export_job: null,
+      // A's sync jobs need a WHOOP connection; test/modules/wearables/connections/sync-async.test.ts attacks them.
+      wearable_sync_job: null,
     },
     distinctive: [
       'alice-sweep-victim',

@@ -29,6 +29,7 @@ export type Resource =
   | 'service_token'
   | 'session'
   | 'export_job'
+  | 'wearable_sync_job'
 
 /** `:id` in a path names a record of this resource, by the path's prefix. */
 const RESOURCE_OF_ID_PATH: [prefix: string, resource: Resource][] = [
@@ -41,6 +42,7 @@ const RESOURCE_OF_ID_PATH: [prefix: string, resource: Resource][] = [
   ['/api-keys/', 'api_key'],
   ['/service-tokens/', 'service_token'],
   ['/auth/sessions/', 'session'],
+  ['/connections/wearables/sync-jobs/', 'wearable_sync_job'],
 ]
 
 /** Input fields (outside `:id`) that name a record, and the resource they name. */

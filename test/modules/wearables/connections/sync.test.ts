@@ -175,7 +175,7 @@ describe('POST /connections/wearables/sync (WHOOP)', () => {
     expect((await t.call('GET', '/sources', { token: p.key })).body.data).toHaveLength(0)
   })
 
-  it('does not sync another user’s connection, and refuses bad ranges and async for now', async () => {
+  it('does not sync another user’s connection, and refuses bad ranges, also for async syncs', async () => {
     const a = await t.userWithKey()
     await connectWhoop(a)
     const b = await t.userWithKey()
@@ -192,11 +192,17 @@ describe('POST /connections/wearables/sync (WHOOP)', () => {
       body: syncBody(a, { start: 'yesterday' }),
     })
     expect(notDate.status).toBe(422)
-    const queued = await t.call('POST', '/connections/wearables/sync', {
-      token: a.key,
-      body: syncBody(a, { async: true }),
+    // An async sync is checked the same way before anything is queued.
+    const otherAsync = await t.call('POST', '/connections/wearables/sync', {
+      token: b.key,
+      body: syncBody(b, { async: true }),
     })
-    expect(queued.status).toBe(501)
+    expect(otherAsync.status).toBe(404)
+    const backwardsAsync = await t.call('POST', '/connections/wearables/sync', {
+      token: a.key,
+      body: syncBody(a, { start: '2026-02-01', end: '2026-01-01', async: true }),
+    })
+    expect(backwardsAsync.status).toBe(422)
   })
 })
 
