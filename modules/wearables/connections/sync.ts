@@ -15,7 +15,7 @@ import type { WearableSyncBody } from '../model'
 import * as repo from '../repo'
 import { refreshTokens } from './oauth-client'
 import { mapOura } from './oura-mapper'
-import { type PageReader, readAllPages } from './provider-api'
+import { getPage, type PageReader, readAllPages } from './provider-api'
 import { isOAuthProvider, type OAuthProvider, type ProviderDescriptor, providerFor } from './providers'
 import { connectionTokens, sealContext, tokenCipher } from './service'
 import { queueSync } from './sync-jobs'
@@ -32,6 +32,12 @@ const invalid = (path: string, message: string) =>
 function dayAfter(date: string): string {
   const d = new Date(`${date}T00:00:00.000Z`)
   d.setUTCDate(d.getUTCDate() + 1)
+  return d.toISOString().slice(0, 10)
+}
+
+function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00.000Z`)
+  d.setUTCDate(d.getUTCDate() - 1)
   return d.toISOString().slice(0, 10)
 }
 
@@ -63,24 +69,41 @@ async function readInOrder<K extends string>(
 }
 
 const WHOOP_COLLECTIONS = ['/v2/cycle', '/v2/recovery', '/v2/activity/sleep', '/v2/activity/workout'] as const
-const OURA_COLLECTIONS = ['daily_sleep', 'daily_activity', 'daily_readiness', 'sleep', 'workout'] as const
+const OURA_COLLECTIONS = [
+  'daily_sleep',
+  'daily_activity',
+  'daily_readiness',
+  'sleep',
+  'workout',
+  'heartrate',
+] as const
+
+/** Today's date, or the range's last day when the range ends earlier: where undated values are filed. */
+const bodyDayOf = (today: string, end: string) => (today < end ? today : end)
 
 async function readWhoop(
   p: ProviderDescriptor,
   reader: PageReader,
   start: string,
   end: string,
+  today: string,
   progress?: SyncProgress,
 ) {
   // WHOOP filters on ISO date-times; the end is exclusive, so the day after `end` keeps it whole.
   const q = { start: `${start}T00:00:00.000Z`, end: `${dayAfter(end)}T00:00:00.000Z`, limit: WHOOP_PAGE }
   const read = (path: string) => readAllPages(p, reader, path, q, 'nextToken')
   const got = await readInOrder(WHOOP_COLLECTIONS, read, progress)
+  // Body measurements are one undated document (height, weight, maximum heart rate), not a collection.
+  const body = await getPage(p, reader, new URL(`${p.endpoints.apiBaseUrl}/v2/user/measurement/body`), {
+    notFoundIsEmpty: true,
+  })
   return mapWhoop({
     cycles: got['/v2/cycle'],
     recoveries: got['/v2/recovery'],
     sleeps: got['/v2/activity/sleep'],
     workouts: got['/v2/activity/workout'],
+    body,
+    bodyDay: bodyDayOf(today, end),
   })
 }
 
@@ -93,7 +116,13 @@ async function readOura(
 ) {
   // Oura's end_date is not inclusive on every collection; ask a day more and keep the days asked for.
   const q = { start_date: start, end_date: dayAfter(end) }
-  const read = (kind: string) => readAllPages(p, reader, `/v2/usercollection/${kind}`, q, 'next_token')
+  // Heart rate is filtered by date-time; a day either side covers every zone, the days are kept later.
+  const hq = {
+    start_datetime: `${dayBefore(start)}T00:00:00Z`,
+    end_datetime: `${dayAfter(dayAfter(end))}T00:00:00Z`,
+  }
+  const read = (kind: string) =>
+    readAllPages(p, reader, `/v2/usercollection/${kind}`, kind === 'heartrate' ? hq : q, 'next_token')
   const got = await readInOrder(OURA_COLLECTIONS, read, progress)
   return mapOura({
     dailySleep: got.daily_sleep,
@@ -101,6 +130,7 @@ async function readOura(
     dailyReadiness: got.daily_readiness,
     sleep: got.sleep,
     workouts: got.workout,
+    heartrate: got.heartrate,
   })
 }
 
@@ -177,7 +207,14 @@ export async function runSync(
   }
   const records: WearableRecord[] =
     provider === 'whoop'
-      ? await readWhoop(descriptor, reader, body.start, body.end, progress)
+      ? await readWhoop(
+          descriptor,
+          reader,
+          body.start,
+          body.end,
+          app.clock.now().toISOString().slice(0, 10),
+          progress,
+        )
       : await readOura(descriptor, reader, body.start, body.end, progress)
 
   const warnings = new Warnings()

@@ -107,6 +107,10 @@ describe('POST /connections/wearables/sync (WHOOP)', () => {
     expect(of('sleep_duration')[0]).toMatchObject({ value: 390, unit: 'min' })
     expect(of('active_energy')[0].value).toBeCloseTo(8288.297 / 4.184, 0)
     expect(of('exercise_duration')[0].value).toBe(45)
+    // Body measurements (one undated document) are filed under today, by the test clock 2026-01-15.
+    expect(of('body_weight')).toEqual([expect.objectContaining({ value: 90.7185, unit: 'kg' })])
+    expect(of('max_heart_rate')).toEqual([expect.objectContaining({ value: 200, unit: '/min' })])
+    expect(of('body_weight')[0].observed_at).toBe('2026-01-15T12:00:00.000Z')
     // Connection shows the sync.
     const list = await t.call('GET', '/connections/wearables', { token: p.key })
     expect(list.body.data[0].last_sync_at).toBe(r.body.synced_at)
@@ -248,6 +252,11 @@ describe('POST /connections/wearables/sync (Oura)', () => {
     expect(of('steps')[0].value).toBe(9000)
     expect(of('sleep_duration')[0]).toMatchObject({ value: 420, unit: 'min' })
     expect(of('resting_heart_rate')[0].value).toBe(49)
+    // Heart rate samples (heartrate, filtered by start_datetime/end_datetime): one daily mean per day.
+    const hr = oura.requests.filter((q) => q.path.endsWith('/heartrate'))
+    expect(new URLSearchParams(hr[0].query).get('start_datetime')).toBe('2025-12-31T00:00:00Z')
+    expect(of('heart_rate')).toHaveLength(10)
+    expect(of('heart_rate')[0]).toMatchObject({ value: 67, unit: '/min', device: 'oura' })
 
     // Syncing the same range again lands a second source, but a day's steps still count once.
     const again = await t.call('POST', '/connections/wearables/sync', {
