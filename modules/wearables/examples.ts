@@ -117,6 +117,33 @@ export const wearablesExamples = {
       finished_at: '2026-01-15T09:05:03.000Z',
     },
   },
+  'wearables.webhooks.whoop': {
+    request: {
+      body: {
+        user_id: 10129,
+        id: 'ecfc6a15-4661-442f-a9a4-f160dd7afa10',
+        type: 'recovery.updated',
+        trace_id: 'e369c784-5100-49e8-8098-75d35c47b31b',
+      },
+    },
+    response: { received: true, event: 'recovery.updated', syncs_queued: 1 },
+  },
+  'wearables.webhooks.oura': {
+    request: {
+      body: {
+        event_type: 'update',
+        data_type: 'daily_sleep',
+        object_id: 'ds-2026-01-14',
+        event_time: '2026-01-15T07:31:02+00:00',
+        user_id: '8f9a5221-639e-4a85-81cb-4065ef23f979',
+      },
+    },
+    response: { received: true, event: 'update daily_sleep', syncs_queued: 1 },
+  },
+  'wearables.webhooks.oura_verify': {
+    request: { query: { verification_token: 'a-long-verification-token', challenge: 'ch-5f2b9c' } },
+    response: { challenge: 'ch-5f2b9c' },
+  },
   'wearables.records.upload': {
     request: {
       body: {

@@ -262,3 +262,19 @@ export const WearableSyncResult = Type.Object({
 })
 
 export const WearableSyncJobParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) })
+
+export const WebhookReceived = Type.Object({
+  received: Type.Literal(true),
+  event: Type.String({ description: 'The provider’s event type, as sent.' }),
+  syncs_queued: Type.Integer({
+    description:
+      'Async syncs of the member’s last two days queued (one per connection; none while one waits).',
+  }),
+})
+
+export const OuraVerificationQuery = Type.Object({
+  verification_token: Type.String({ minLength: 1, maxLength: 512 }),
+  challenge: Type.String({ minLength: 1, maxLength: 512 }),
+})
+
+export const OuraVerificationAnswer = Type.Object({ challenge: Type.String() })

@@ -12,8 +12,11 @@ import { refreshConnection } from './connections/refresh'
 import { completeConnection, startConnection } from './connections/service'
 import { syncConnection } from './connections/sync'
 import { getSyncJob } from './connections/sync-jobs'
+import { receiveOuraWebhook, receiveWhoopWebhook, verifyOuraSubscription } from './connections/webhooks'
 import { wearablesExamples } from './examples'
 import {
+  OuraVerificationAnswer,
+  OuraVerificationQuery,
   WearableCallbackBody,
   WearableCallbackResult,
   WearableConnectionList,
@@ -27,6 +30,7 @@ import {
   WearableSyncJob,
   WearableSyncJobParams,
   WearableSyncResult,
+  WebhookReceived,
 } from './model'
 import { MAX_UPLOAD_RECORDS, WearableUploadBody, WearableUploadResult } from './uploads/model'
 import { uploadRecords } from './uploads/service'
@@ -198,6 +202,60 @@ export const wearablesSyncJob = defineOperation(
   ({ params }, { app, principal }) => getSyncJob(app, scopeOf(principal), params.id),
 )
 
+export const wearablesWhoopWebhook = defineOperation(
+  {
+    id: 'wearables.webhooks.whoop',
+    example: wearablesExamples['wearables.webhooks.whoop'],
+    method: 'POST',
+    path: '/connections/wearables/webhooks/whoop',
+    summary: 'Receive a WHOOP v2 webhook (called by WHOOP, authorised by its signature): queues a sync',
+    description:
+      'For the deployment’s own WHOOP app (WHOOP_CLIENT_ID/_SECRET): X-WHOOP-Signature must be the base64 HMAC-SHA256 of X-WHOOP-Signature-Timestamp followed by the raw body, keyed with the client secret, and the timestamp within five minutes. Each valid event queues an async sync of yesterday and today for every first-party connection to that WHOOP member; a bad signature is 400 and queues nothing.',
+    tags,
+    grant: null,
+    rawBody: { mediaTypes: ['application/json'], description: 'The WHOOP event exactly as WHOOP sent it.' },
+    output: WebhookReceived,
+    errors: [413, 503],
+  },
+  (_input, { app, request }) => receiveWhoopWebhook(app, request.raw),
+)
+
+export const wearablesOuraWebhook = defineOperation(
+  {
+    id: 'wearables.webhooks.oura',
+    example: wearablesExamples['wearables.webhooks.oura'],
+    method: 'POST',
+    path: '/connections/wearables/webhooks/oura',
+    summary: 'Receive an Oura v2 webhook (called by Oura, authorised by its signature): queues a sync',
+    description:
+      'For the deployment’s own Oura app (OURA_CLIENT_ID/_SECRET): x-oura-signature must be the upper-case hex HMAC-SHA256 of x-oura-timestamp followed by the raw body, keyed with the client secret, and the timestamp within five minutes. Each valid event queues an async sync of yesterday and today for every first-party connection to that Oura member.',
+    tags,
+    grant: null,
+    rawBody: { mediaTypes: ['application/json'], description: 'The Oura event exactly as Oura sent it.' },
+    output: WebhookReceived,
+    errors: [413, 503],
+  },
+  (_input, { app, request }) => receiveOuraWebhook(app, request.raw),
+)
+
+export const wearablesOuraVerification = defineOperation(
+  {
+    id: 'wearables.webhooks.oura_verify',
+    example: wearablesExamples['wearables.webhooks.oura_verify'],
+    method: 'GET',
+    path: '/connections/wearables/webhooks/oura',
+    summary: 'Answer Oura’s webhook subscription check (called by Oura): echoes the challenge',
+    description:
+      'Oura calls this when a subscription is created, with the verification_token given then (OURA_WEBHOOK_VERIFICATION_TOKEN) and a challenge; the answer is `{"challenge": …}`. Another token is 403.',
+    tags,
+    grant: null,
+    query: OuraVerificationQuery,
+    output: OuraVerificationAnswer,
+    errors: [403],
+  },
+  ({ query }, { app }) => verifyOuraSubscription(app, query),
+)
+
 export const wearablesOperations = [
   wearablesStart,
   wearablesCallback,
@@ -207,4 +265,7 @@ export const wearablesOperations = [
   wearablesSync,
   wearablesSyncJob,
   wearablesUpload,
+  wearablesWhoopWebhook,
+  wearablesOuraWebhook,
+  wearablesOuraVerification,
 ]

@@ -294,3 +294,35 @@ export async function updateSyncJob(
 ): Promise<void> {
   await db.update(wearableSyncJobs).set(set).where(eq(wearableSyncJobs.id, id))
 }
+
+/** Every connection made with the deployment's own app to this provider member (webhooks name only them). */
+export async function firstPartyConnectionsOfMember(db: Database, provider: string, memberId: string) {
+  return db
+    .select()
+    .from(wearableConnections)
+    .where(
+      and(
+        eq(wearableConnections.provider, provider),
+        eq(wearableConnections.provider_user_id, memberId),
+        isNull(wearableConnections.client_id),
+      ),
+    )
+}
+
+/** Whether a webhook-started sync of this user's provider connection is still waiting to run. */
+export async function hasQueuedWebhookSync(db: Database, scope: Scope, provider: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: wearableSyncJobs.id })
+    .from(wearableSyncJobs)
+    .where(
+      and(
+        eq(wearableSyncJobs.organization_id, scope.organization_id),
+        eq(wearableSyncJobs.user_id, scope.user_id),
+        eq(wearableSyncJobs.provider, provider),
+        eq(wearableSyncJobs.trigger, 'webhook'),
+        eq(wearableSyncJobs.state, 'queued'),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}

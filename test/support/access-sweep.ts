@@ -91,6 +91,11 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'oauth.protected_resource': 'RFC 9728 protected-resource metadata, the same for everyone',
   'oauth.protected_resource_mcp': 'RFC 9728 protected-resource metadata of /mcp, the same for everyone',
   'billing.stripe_webhook': 'authorised by the Stripe signature of its body; answers nothing of anyone',
+  'wearables.webhooks.whoop':
+    'authorised by the WHOOP signature of its body; queues syncs of connections it names, answers only a count',
+  'wearables.webhooks.oura':
+    'authorised by the Oura signature of its body; queues syncs of connections it names, answers only a count',
+  'wearables.webhooks.oura_verify': "echoes Oura's challenge for the configured verification token only",
   'wearables.callback':
     "WHOOP/Oura need a bearer with the wearables grant and the caller's own scope (gate and handler); health_connect is authorised by the single-use connection code shown to the signed-in person (rate-limited); test/modules/wearables/connections/health-connect.test.ts attacks both",
 }
