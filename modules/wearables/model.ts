@@ -190,46 +190,45 @@ export const WearableSyncBody = Type.Object({
 })
 export type WearableSyncBody = Static<typeof WearableSyncBody>
 
-export const WearableSyncJob = Type.Object(
-  {
-    id: Type.String(),
-    status: Type.Union([
-      Type.Literal('queued'),
-      Type.Literal('running'),
-      Type.Literal('succeeded'),
-      Type.Literal('failed'),
-    ]),
-    source_provider: SourceProvider,
-    provider_user_id: Type.String(),
-    start: Type.String({ format: 'date' }),
-    end: Type.String({ format: 'date' }),
-    trigger: Type.Union([Type.Literal('request'), Type.Literal('webhook')], {
-      description: 'Whether a caller or a provider webhook started it.',
+// No $id: it is one operation's whole output and nested in another's, and a route's compiled response
+// check changes the top-level schema object it is given, so the two uses would no longer be one schema.
+export const WearableSyncJob = Type.Object({
+  id: Type.String(),
+  status: Type.Union([
+    Type.Literal('queued'),
+    Type.Literal('running'),
+    Type.Literal('succeeded'),
+    Type.Literal('failed'),
+  ]),
+  source_provider: SourceProvider,
+  provider_user_id: Type.String(),
+  start: Type.String({ format: 'date' }),
+  end: Type.String({ format: 'date' }),
+  trigger: Type.Union([Type.Literal('request'), Type.Literal('webhook')], {
+    description: 'Whether a caller or a provider webhook started it.',
+  }),
+  progress: Type.Object({
+    stage: Type.String({ description: 'What the sync is doing (`queued`, `read /v2/cycle`, `done` …).' }),
+    percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  }),
+  source_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'The source it landed, once succeeded.',
+  }),
+  record_count: Type.Union([Type.Integer(), Type.Null()]),
+  observation_count: Type.Union([Type.Integer(), Type.Null()]),
+  error: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+    description: 'Problem details of a failed sync.',
+  }),
+  created_at: Type.String({ format: 'date-time' }),
+  started_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  refreshed_token: Type.Optional(
+    Type.String({
+      description:
+        'When the sync refreshed the refresh_token you sent: the rotated one to persist (readable on the job for a day).',
     }),
-    progress: Type.Object({
-      stage: Type.String({ description: 'What the sync is doing (`queued`, `read /v2/cycle`, `done` …).' }),
-      percent: Type.Integer({ minimum: 0, maximum: 100 }),
-    }),
-    source_id: Type.Union([Type.String(), Type.Null()], {
-      description: 'The source it landed, once succeeded.',
-    }),
-    record_count: Type.Union([Type.Integer(), Type.Null()]),
-    observation_count: Type.Union([Type.Integer(), Type.Null()]),
-    error: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
-      description: 'Problem details of a failed sync.',
-    }),
-    created_at: Type.String({ format: 'date-time' }),
-    started_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-    finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-    refreshed_token: Type.Optional(
-      Type.String({
-        description:
-          'When the sync refreshed the refresh_token you sent: the rotated one to persist (readable on the job for a day).',
-      }),
-    ),
-  },
-  { $id: 'WearableSyncJob' },
-)
+  ),
+})
 export type WearableSyncJob = Static<typeof WearableSyncJob>
 
 /**
