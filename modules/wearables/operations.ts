@@ -45,7 +45,7 @@ export const wearablesStart = defineOperation(
     path: '/connections/wearables/start',
     summary: 'Start connecting a wearable: returns the provider authorization URL to open for the user',
     description:
-      'The URL carries a signed, single-use `state` bound to the caller that expires after 10 minutes, and a PKCE challenge where the provider takes one. With first-party credentials configured (WHOOP_CLIENT_ID/_SECRET) client_id and redirect_uri may be left out.',
+      'The URL carries a signed, single-use `state` bound to the caller that expires after 10 minutes, and a PKCE challenge where the provider takes one. With first-party credentials configured (WHOOP_CLIENT_ID/_SECRET) client_id and redirect_uri may be left out. For `health_connect` the URL opens the console’s approval page, where the signed-in person approves and is shown the connection code the companion app sends to the callback. Needs TOKEN_ENCRYPTION_KEY (503 without).',
     tags,
     grant: 'wearables',
     body: WearableStartBody,
