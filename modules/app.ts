@@ -8,6 +8,7 @@ import { authModule } from './auth'
 import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
 import { billingModule } from './billing'
+import { chargeAllowance } from './billing/allowance'
 import { consoleModule } from './console'
 import { dashboardsModule } from './dashboards'
 import { discoveryModule } from './discovery'
@@ -109,6 +110,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     outbox,
     rateLimiter: new RateLimiter(options.clock ?? systemClock),
     plans: options.plans ?? databasePlanLookup(database.db),
+    allowance: { charge: (op, principal) => chargeAllowance(context, op, principal) },
     storage: createBlobStorage(config),
     queue,
     authenticate: (token) => authenticate(token),

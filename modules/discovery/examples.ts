@@ -79,6 +79,7 @@ export const discoveryExamples = {
           quotas: {
             uploads_per_month: 25,
             analyses_per_month: 25,
+            uploads_and_analyses_per_month: 25,
             wearable_syncs_per_month: 0,
             queued_wgs_jobs: 1,
             full_dbsnp_jobs: 0,
@@ -100,6 +101,9 @@ export const discoveryExamples = {
       ],
       introductory_allowance: {
         protected_requests: 100,
+        resets: false,
+        past_it:
+          '402 checkout-required (POST /billing/checkout with activation_source request_limit); billing, export and deletion stay available.',
       },
     },
   },

@@ -375,6 +375,7 @@ describe('console billing page', () => {
       effective_tier: 'enterprise',
       billing_admin: true,
       subscription: null,
+      allowance: { limit: 100, used: 4, remaining: 96, bypassed: true },
       usage: {
         period: '2026-01',
         resets_at: '2026-02-01T00:00:00.000Z',
@@ -382,6 +383,7 @@ describe('console billing page', () => {
           uploads: { used: 3, limit: null },
           analyses: { used: 1, limit: null },
           wearable_syncs: { used: 0, limit: null },
+          uploads_and_analyses: null,
         },
       },
     })
