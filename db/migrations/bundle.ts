@@ -10,6 +10,7 @@ import m6 from './0006_wearable_connections.sql' with { type: 'text' }
 import m7 from './0007_billing_usage.sql' with { type: 'text' }
 import m8 from './0008_billing_stripe.sql' with { type: 'text' }
 import m9 from './0009_billing_allowance.sql' with { type: 'text' }
+import m10 from './0010_webhooks.sql' with { type: 'text' }
 
 export const migrationJournal = journal
 export const migrationSql: Record<string, string> = {
@@ -23,4 +24,5 @@ export const migrationSql: Record<string, string> = {
   '0007_billing_usage': m7,
   '0008_billing_stripe': m8,
   '0009_billing_allowance': m9,
+  '0010_webhooks': m10,
 }

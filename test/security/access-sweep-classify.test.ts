@@ -21,6 +21,8 @@ const victim: VictimData = {
     service_token: 'svc_a',
     session: 'ses_a',
     export_job: null,
+    webhook_endpoint: 'whe_a',
+    webhook_delivery: 'whd_a',
   },
   distinctive: ['alice'],
   cursors: {},

@@ -11,6 +11,7 @@ import type { AppContext } from '../../shared/context'
 import type { Scope } from '../../shared/principal'
 import { ProblemError } from '../../shared/problem'
 import { createSource } from '../../sources/service'
+import { emitWebhookEvent } from '../../webhooks/emit'
 import type { WearableSyncBody } from '../model'
 import * as repo from '../repo'
 import { refreshTokens } from './oauth-client'
@@ -93,7 +94,15 @@ export async function syncConnection(app: AppContext, scope: Scope, body: Wearab
       'notFound',
       `No ${provider} connection for that provider_user_id; connect it first (start, then callback).`,
     )
-  return metered(app, scope, 'wearable_syncs', () => runSync(app, scope, provider, row, body))
+  return metered(app, scope, 'wearable_syncs', async () => {
+    const synced = await runSync(app, scope, provider, row, body)
+    await emitWebhookEvent(app, scope, 'wearable.sync.finished', {
+      provider,
+      source_id: synced.source_id,
+      observations: synced.observation_count,
+    })
+    return synced
+  })
 }
 
 async function runSync(
