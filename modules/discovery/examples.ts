@@ -99,6 +99,11 @@ export const discoveryExamples = {
       rules: [
         'The first 100 protected hosted API requests of every cloud workspace are free; checkout is prompted only after that allowance is exhausted.',
       ],
+      webhooks: {
+        from_tier: 'builder',
+        event_kinds: ['genetics.job.finished', 'analysis.created', 'wearable.sync.finished', 'import.stored'],
+        signing: 'Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: HMAC-SHA256)',
+      },
       introductory_allowance: {
         protected_requests: 100,
         resets: false,

@@ -71,6 +71,13 @@ export const Pricing = Type.Object(
       }),
     ),
     rules: Type.Array(Type.String()),
+    webhooks: Type.Object({
+      from_tier: Type.String({ description: 'The first plan that includes outbound webhooks.' }),
+      event_kinds: Type.Array(Type.String(), {
+        description: 'The event kinds an endpoint can subscribe to.',
+      }),
+      signing: Type.String(),
+    }),
     introductory_allowance: Type.Object({
       protected_requests: Type.Integer({
         description: 'Free protected requests of every hosted workspace before checkout is prompted.',

@@ -4,6 +4,7 @@ import type { AppContext } from '../shared/context'
 import { RETRY_AFTER_SECONDS } from '../shared/dependency'
 import { API_VERSION } from '../shared/openapi'
 import { INTRODUCTORY_ALLOWANCE, PLANS, SERVE_OTHERS_RULE } from '../shared/plans'
+import { EVENT_KIND_NAMES } from '../webhooks/kinds'
 import { ProblemError } from '../shared/problem'
 import { x402Catalog } from '../shared/registry'
 
@@ -76,6 +77,12 @@ export function pricing(app: AppContext) {
       'An API key lasts 365 days.',
       'Self-hosted deployments (BILLING_ENABLED=false) are not subject to billing.',
     ],
+    webhooks: {
+      // The first plan that includes them, read from the catalogue rather than written twice.
+      from_tier: PLANS.find((p) => p.allows.webhooks)!.tier,
+      event_kinds: EVENT_KIND_NAMES,
+      signing: 'Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: HMAC-SHA256)',
+    },
     introductory_allowance: {
       protected_requests: INTRODUCTORY_ALLOWANCE,
       resets: false as const,
