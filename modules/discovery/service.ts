@@ -4,9 +4,9 @@ import type { AppContext } from '../shared/context'
 import { RETRY_AFTER_SECONDS } from '../shared/dependency'
 import { API_VERSION } from '../shared/openapi'
 import { INTRODUCTORY_ALLOWANCE, PLANS, SERVE_OTHERS_RULE } from '../shared/plans'
-import { EVENT_KIND_NAMES } from '../webhooks/kinds'
 import { ProblemError } from '../shared/problem'
 import { x402Catalog } from '../shared/registry'
+import { EVENT_KIND_NAMES } from '../webhooks/kinds'
 
 export const GENETICS_FORMATS = [
   'vcf',
