@@ -7,6 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { webhookEndpoints } from '../../../db/schema'
+import { runBillingAdmin } from '../../../modules/billing/admin-command'
 import { loadConfig } from '../../../modules/shared/config'
 import type { PlanLookup } from '../../../modules/shared/plans'
 import type { Tier } from '../../../modules/shared/principal'
@@ -392,6 +393,65 @@ describe('webhooks and hosted plans', () => {
     expect(
       (await t.call('POST', `/webhooks/deliveries/${delivered.id}/replay`, { token: p.key })).status,
     ).toBe(403)
+  })
+})
+
+describe('a genetics job cancelled before it ran', () => {
+  const receiver = startWebhookReceiver()
+  let t: TestApp
+  beforeAll(async () => {
+    t = await testApp({ webhooks: PRIVATE_OK })
+  })
+  afterAll(async () => {
+    await t.cleanup()
+    receiver.stop()
+  })
+
+  it('is announced as genetics.job.finished with state cancelled', async () => {
+    const p = await t.userWithKey()
+    const created = await register(t, p, receiver.url, ['genetics.job.finished'])
+    receiver.trust(created.body.secret)
+    // The queue is not running yet, so the job is still queued when it is cancelled.
+    const upload = await uploadFile(t, p, fixture(CONSUMER))
+    const cancelled = await t.call('POST', `/genetics/jobs/${upload.job_id}/cancel`, { token: p.key })
+    expect(cancelled.body.state).toBe('cancelled')
+    await t.context.queue.start()
+    await deliveriesWhen(t, p, (d) => d[0]?.status === 'delivered')
+    expect(receiver.received.map((r) => r.verified)).toEqual([
+      {
+        type: 'genetics.job.finished',
+        timestamp: '2026-01-15T09:00:00.000Z',
+        data: {
+          job_id: upload.job_id,
+          state: 'cancelled',
+          source_id: null,
+          user_id: p.userId,
+          organization_id: p.organizationId,
+        },
+      },
+    ])
+  })
+})
+
+describe('webhooks for a billing_admin account', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    // The database's own plan lookup: the entitlement makes the workspace effective Enterprise.
+    t = await testApp({ billingEnabled: true, webhooks: PRIVATE_OK })
+  })
+  afterAll(() => t.cleanup())
+
+  it('are refused on Free and allowed once the operator grants billing_admin', async () => {
+    const p = await t.userWithKey()
+    expect((await register(t, p, 'http://127.0.0.1:9/hook', ['import.stored'])).status).toBe(403)
+    const quiet = console.log
+    console.log = () => {}
+    try {
+      expect(await runBillingAdmin(['grant', p.email], () => t.config)).toBe(0)
+    } finally {
+      console.log = quiet
+    }
+    expect((await register(t, p, 'http://127.0.0.1:9/hook', ['import.stored'])).status).toBe(201)
   })
 })
 
