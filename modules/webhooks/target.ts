@@ -11,6 +11,9 @@ import type { Config } from '../shared/config'
 
 export class TargetRefused extends Error {}
 
+/** A resolver that has not answered by then is taken as "does not resolve" (a request waits on it). */
+const LOOKUP_TIMEOUT_MS = 5000
+
 /** Only these ipaddr.js ranges are reachable from the public internet. */
 const PUBLIC_RANGES = new Set(['unicast'])
 
@@ -52,10 +55,16 @@ export async function assertPublicTarget(raw: string, config: Readonly<Config>):
   if (host === 'localhost' || host.endsWith('.localhost'))
     throw new TargetRefused(`${host} is this machine, not a public address.`)
   let addresses: { address: string }[]
+  let timer: ReturnType<typeof setTimeout> | undefined
   try {
-    addresses = await lookup(host, { all: true, verbatim: true })
+    const slow = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), LOOKUP_TIMEOUT_MS)
+    })
+    addresses = await Promise.race([lookup(host, { all: true, verbatim: true }), slow])
   } catch {
     throw new TargetRefused(`The host name ${host} does not resolve.`)
+  } finally {
+    clearTimeout(timer)
   }
   const inside = addresses.find((a) => !isPublicAddress(a.address))
   if (addresses.length === 0 || inside)
