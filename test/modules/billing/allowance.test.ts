@@ -182,6 +182,9 @@ describe('introductory allowance over MCP', () => {
     const text = (refused.content as { text: string }[])[0].text
     expect(text).toStartWith('402 Checkout required:')
     expect(text).toContain('POST /billing/checkout')
+    // MCP access itself (Free includes it) stays: the tool list still answers.
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0)
+    expect(await used(h.t, p.organizationId)).toBe(100)
   })
 })
 
