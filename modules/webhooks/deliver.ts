@@ -67,15 +67,17 @@ export async function runDelivery(
   const event = await repo.findEvent(app.db, organizationId, delivery.event_id)
   if (!endpoint || !event) return fail({ last_error: 'endpoint deleted' })
 
-  let url: URL
+  let result: { status: number | null; error: string | null }
   try {
-    url = await assertPublicTarget(endpoint.url, app.config)
+    const url = await assertPublicTarget(endpoint.url, app.config)
+    result = await send(app, url, endpoint.secret, event.id, event.payload, run.signal)
   } catch (error) {
     if (!(error instanceof TargetRefused)) throw error
-    // Not worth retrying: the target is not allowed.
-    return fail({ attempts: delivery.attempts + 1, last_status_code: null, last_error: error.message })
+    // A target that is not allowed is not worth retrying; a name that does not resolve now may later.
+    if (error.permanent)
+      return fail({ attempts: delivery.attempts + 1, last_status_code: null, last_error: error.message })
+    result = { status: null, error: error.message }
   }
-  const result = await send(app, url, endpoint.secret, event.id, event.payload, run.signal)
   if (run.signal.aborted) throw new AttemptFailed('worker stopping')
   const attempts = delivery.attempts + 1
   if (result.error === null) {

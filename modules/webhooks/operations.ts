@@ -1,9 +1,11 @@
 // Operations of the webhooks module (SPEC "Events": the webhook feature is included from Builder up):
 // endpoints a workspace registers for event kinds, and the deliveries made to them. The owner's API key
-// manages them; they are integration settings, not something an agent calls, so there are no MCP tools.
+// manages them. Registering, deleting and replaying are integration settings and stay HTTP-only; the two
+// lists are also MCP tools, so an agent helping with an integration can see what was sent and how it went.
 
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
+import { READS } from '../shared/tool-annotations'
 import { webhooksExamples } from './examples'
 import {
   Delivery,
@@ -51,6 +53,7 @@ export const webhooksEndpointsList = defineOperation(
     ...owner,
     query: EndpointListQuery,
     output: pageOf(Endpoint),
+    mcp: { tool: 'list_webhook_endpoints', annotations: READS },
   },
   ({ query }, { app, principal }) => listEndpoints(app, principal, query),
 )
@@ -83,6 +86,7 @@ export const webhooksDeliveriesList = defineOperation(
     ...owner,
     query: DeliveryListQuery,
     output: pageOf(Delivery),
+    mcp: { tool: 'list_webhook_deliveries', annotations: READS },
   },
   ({ query }, { app, principal }) => listDeliveries(app, principal, query),
 )

@@ -9,7 +9,15 @@ import { lookup } from 'node:dns/promises'
 import ipaddr from 'ipaddr.js'
 import type { Config } from '../shared/config'
 
-export class TargetRefused extends Error {}
+export class TargetRefused extends Error {
+  /** False when trying again later may succeed (a name that does not resolve right now). */
+  constructor(
+    message: string,
+    readonly permanent = true,
+  ) {
+    super(message)
+  }
+}
 
 /** A resolver that has not answered by then is taken as "does not resolve" (a request waits on it). */
 const LOOKUP_TIMEOUT_MS = 5000
@@ -62,7 +70,7 @@ export async function assertPublicTarget(raw: string, config: Readonly<Config>):
     })
     addresses = await Promise.race([lookup(host, { all: true, verbatim: true }), slow])
   } catch {
-    throw new TargetRefused(`The host name ${host} does not resolve.`)
+    throw new TargetRefused(`The host name ${host} does not resolve.`, false)
   } finally {
     clearTimeout(timer)
   }
