@@ -284,7 +284,7 @@ describe('outbound webhooks (embedded queue)', () => {
 describe('webhook targets outside development', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await testApp()
+    t = await testApp({ webhooks: { ...PRIVATE_OK, allowPrivateTargets: false } })
     await t.context.queue.start()
   })
   afterAll(() => t.cleanup())
@@ -338,6 +338,27 @@ describe('webhook targets outside development', () => {
     } finally {
       receiver.stop()
     }
+  })
+
+  it('retries a name that does not resolve (it may later), then fails the delivery', async () => {
+    const p = await t.userWithKey()
+    await t.context.db.insert(webhookEndpoints).values({
+      id: 'whe_01jhk2m3n4p5q6r7s8t9v0w1y0',
+      organization_id: p.organizationId,
+      user_id: p.userId,
+      url: 'https://no-such-host.invalid/hook',
+      events: ['import.stored'],
+      description: null,
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7n0aP2YJwNs=',
+      created_at: '2026-01-15T09:00:00.000Z',
+    })
+    expect((await importLab(t, p)).status).toBe(201)
+    const [failed] = await deliveriesWhen(t, p, (d) => d[0]?.status === 'failed')
+    expect(failed).toMatchObject({
+      attempts: 3,
+      last_status_code: null,
+      last_error: 'The host name no-such-host.invalid does not resolve.',
+    })
   })
 
   it('cannot be opened up in production', () => {
