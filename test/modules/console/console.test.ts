@@ -391,6 +391,34 @@ describe('console billing page', () => {
       expect(text).toContain('Plan: Enterprise (billing_admin entitlement granted by the operator')
       expect(text).toContain('This month (2026-01, UTC); counts start again at 2026-02-01T00:00:00.000Z')
       expect(text).toContain('<tr><th scope="row">Uploads</th><td>3</td><td>custom</td></tr>')
+      expect(text).not.toContain('Introductory allowance')
+    })
+  })
+
+  it('shows Free’s shared uploads-and-analyses cap and the introductory allowance left', () => {
+    const html = billingPage('csrf', {
+      billing_enabled: true,
+      tier: 'free',
+      effective_tier: 'free',
+      billing_admin: false,
+      subscription: null,
+      allowance: { limit: 100, used: 40, remaining: 60, bypassed: false },
+      usage: {
+        period: '2026-01',
+        resets_at: '2026-02-01T00:00:00.000Z',
+        quotas: {
+          uploads: { used: 3, limit: 25 },
+          analyses: { used: 2, limit: 25 },
+          wearable_syncs: { used: 0, limit: 0 },
+          uploads_and_analyses: { used: 5, limit: 25 },
+        },
+      },
+    })
+    return html.text().then((text) => {
+      expect(text).toContain(
+        '<tr><th scope="row">Uploads and analyses together</th><td>5</td><td>25</td></tr>',
+      )
+      expect(text).toContain('Introductory allowance: 40 of 100 free protected requests used (60 left).')
     })
   })
 })

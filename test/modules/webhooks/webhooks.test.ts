@@ -6,7 +6,8 @@
 // below Builder with hosted billing the feature is refused, and self-hosted it is open.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { webhookEndpoints } from '../../../db/schema'
+import { eq } from 'drizzle-orm'
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema'
 import { runBillingAdmin } from '../../../modules/billing/admin-command'
 import { loadConfig } from '../../../modules/shared/config'
 import type { PlanLookup } from '../../../modules/shared/plans'
@@ -262,6 +263,20 @@ describe('outbound webhooks (embedded queue)', () => {
     )
     expect((await importLab(t, p)).status).toBe(201)
     expect((await t.call('GET', '/webhooks/deliveries', { token: p.key })).body.data).toEqual([])
+  })
+
+  it('goes with the person’s data when they delete it', async () => {
+    const p = await t.userWithKey()
+    const created = await register(t, p, receiver.url, ['import.stored'])
+    receiver.trust(created.body.secret)
+    expect((await importLab(t, p)).status).toBe(201)
+    await deliveriesWhen(t, p, (d) => d[0]?.status === 'delivered')
+    const deleted = await t.call('POST', `/users/${p.userId}/data/delete`, { token: p.key, body: {} })
+    expect(deleted.status).toBe(200)
+    for (const table of [webhookEndpoints, webhookDeliveries, webhookEvents]) {
+      const rows = await t.context.db.select().from(table).where(eq(table.organization_id, p.organizationId))
+      expect(rows).toEqual([])
+    }
   })
 
   it('refuses bad registrations with 422 naming the field', async () => {
