@@ -31,6 +31,8 @@ import { corsPlugin } from './shared/cors-plugin'
 import { Drain, drainPlugin } from './shared/drain'
 import { errorSummary } from './shared/error-summary'
 import { hostGuardPlugin } from './shared/host-guard-plugin'
+import { RequestLimits } from './shared/limits/request-limits'
+import { createLimiterStore } from './shared/limits/store'
 import { createLogger, type Logger } from './shared/logger'
 import { DevOutbox, type Mailer, smtpMailer } from './shared/mail'
 import type { DomainModule } from './shared/module'
@@ -95,6 +97,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   const database = await openDatabase(config.databaseUrl, config.databaseAuthToken).catch((error) => {
     throw new ConfigError(`DATABASE_URL could not be opened: ${errorSummary(error)}`)
   })
+  const limiterStore = await createLimiterStore(config.rateLimits.store).catch((error) => {
+    database.close()
+    throw new ConfigError(
+      `The rate-limit store (${config.rateLimits.store.kind}) could not be opened: ${errorSummary(error)}`,
+    )
+  })
   const outbox = config.smtpUrl ? null : new DevOutbox(log)
   // The queue's tasks and the authenticator read the finished context; both are reached through it lazily.
   const queue =
@@ -108,6 +116,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     mailer: options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outbox!),
     outbox,
     rateLimiter: new RateLimiter(options.clock ?? systemClock),
+    limits: new RequestLimits(config.rateLimits, limiterStore, log),
     plans: options.plans ?? databasePlanLookup(database.db),
     storage: createBlobStorage(config),
     queue,
@@ -141,7 +150,10 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     queue
       .stop(options)
       .catch(() => {})
-      .finally(() => database.close())
+      .finally(() => {
+        database.close()
+        return limiterStore.close()
+      })
   return { app, context, close, drain, resumed }
 }
 

@@ -6,6 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { Value } from '@sinclair/typebox/value'
 import type { AppContext } from '../shared/context'
 import { assertMayCall, assertOwnScope } from '../shared/gate'
+import { isHeavy } from '../shared/limits/route-class'
 import type { RequestInfo } from '../shared/operation'
 import type { Principal } from '../shared/principal'
 import { type FieldError, PROBLEM_TYPES, ProblemError, type ProblemKey } from '../shared/problem'
@@ -80,11 +81,12 @@ async function plainValueOf(result: unknown): Promise<unknown> {
 
 async function invoke(tool: ToolDefinition, args: Record<string, unknown>, caller: ToolCaller) {
   const parts = splitToolArguments(tool.op, args)
-  const output = await tool.op.handler(parts, {
-    principal: caller.principal,
-    app: caller.app,
-    request: caller.request,
-  })
+  const run = async () =>
+    tool.op.handler(parts, { principal: caller.principal, app: caller.app, request: caller.request })
+  // The HTTP route's cap on heavy work applies to the same operation called as a tool.
+  const output = isHeavy(tool.op)
+    ? await caller.app.limits.runHeavy(caller.principal.organization_id, run)
+    : await run()
   return cleanOutput(tool, await plainValueOf(output))
 }
 

@@ -4,6 +4,7 @@
 import type { Database } from '../../db/client'
 import type { Clock } from './clock'
 import type { Config } from './config'
+import type { RequestLimits } from './limits/request-limits'
 import type { Logger } from './logger'
 import type { DevOutbox, Mailer } from './mail'
 import type { AnyOperation } from './operation'
@@ -26,7 +27,10 @@ export interface AppContext {
   mailer: Mailer
   /** The development outbox when mail is not configured; null with SMTP. */
   outbox: DevOutbox | null
+  /** Per-purpose limits with their own rules (sign-in mail per e-mail, sandbox sessions per address). */
   rateLimiter: RateLimiter
+  /** Request limits by route class, per credential and per address, and the heavy-work cap. */
+  limits: RequestLimits
   plans: PlanLookup
   /** Where uploaded files live: local disk (DATA_DIR/blobs) or an S3-compatible bucket. */
   storage: BlobStorage
