@@ -4,6 +4,8 @@
 import { Elysia } from 'elysia'
 import { openDatabase } from '../db/client'
 import { analysesModule } from './analyses'
+import { auditModule } from './audit'
+import { auditTrail } from './audit/trail'
 import { authModule } from './auth'
 import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
@@ -65,6 +67,7 @@ export const MODULES: readonly DomainModule[] = [
   wearablesModule,
   dashboardsModule,
   privacyModule,
+  auditModule,
   billingModule,
   providersModule,
   oauthModule,
@@ -118,6 +121,11 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     rateLimiter: new RateLimiter(options.clock ?? systemClock),
     limits: new RequestLimits(config.rateLimits, limiterStore, log),
     plans: options.plans ?? databasePlanLookup(database.db),
+    audit: {
+      record: (e) => audit.record(e),
+      around: (c, r) => audit.around(c, r),
+      denied: (c, r) => audit.denied(c, r),
+    },
     storage: createBlobStorage(config),
     queue,
     authenticate: (token) => authenticate(token),
@@ -125,6 +133,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     operations: allOperations.filter((op) => !(op.devOnly && config.nodeEnv === 'production')),
   }
   const authenticate = authenticator(context)
+  const audit = auditTrail(context)
 
   const drain = new Drain()
   // The problem plugin goes first so that it sees every error of every module; the Host/Origin guard and

@@ -2,6 +2,7 @@
 // Handlers receive it as `ctx.app`; services take the parts they use as plain arguments.
 
 import type { Database } from '../../db/client'
+import type { AuditTrail } from './audit'
 import type { Clock } from './clock'
 import type { Config } from './config'
 import type { RequestLimits } from './limits/request-limits'
@@ -32,6 +33,8 @@ export interface AppContext {
   /** Request limits by route class, per credential and per address, and the heavy-work cap. */
   limits: RequestLimits
   plans: PlanLookup
+  /** The append-only trail of security events (the audit module). */
+  audit: AuditTrail
   /** Where uploaded files live: local disk (DATA_DIR/blobs) or an S3-compatible bucket. */
   storage: BlobStorage
   /** The job queue: embedded (in-process, SQLite) or graphile-worker (PostgreSQL). */

@@ -97,14 +97,15 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
           url: new URL(request.url),
         }
         const principal = principals.get(request) ?? null
-        const run = async () =>
-          op.handler(
-            {
-              params: op.params ? params : undefined,
-              query: op.query ? query : undefined,
-              body: op.body ? body : undefined,
-            },
-            { principal, app, request: info } as never,
+        const input = {
+          params: op.params ? params : undefined,
+          query: op.query ? query : undefined,
+          body: op.body ? body : undefined,
+        }
+        // Security events (sign-in, keys, exports …) go to the audit trail around the handler.
+        const run = () =>
+          app.audit.around({ op, principal, request: info, input }, async () =>
+            op.handler(input as never, { principal, app, request: info } as never),
           )
         // Heavy work holds one of the workspace's slots while it runs (HEAVY_WORK_PER_WORKSPACE).
         const result =
