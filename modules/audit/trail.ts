@@ -4,7 +4,7 @@
 
 import { eq } from 'drizzle-orm'
 import { organizations, users } from '../auth/tables'
-import type { AuditedCall, AuditEntry, AuditTrail } from '../shared/audit'
+import type { AuditEntry, AuditedCall, AuditTrail } from '../shared/audit'
 import type { AppContext } from '../shared/context'
 import { newId } from '../shared/ids'
 import { ProblemError } from '../shared/problem'
