@@ -20,6 +20,7 @@ import { goalsModule } from './goals'
 import { importsModule } from './imports'
 import { mcpModule } from './mcp'
 import { oauthModule } from './oauth'
+import { observabilityModule } from './observability'
 import { privacyModule } from './privacy'
 import { resumePendingDeletions } from './privacy/deletion'
 import { privacyTasks } from './privacy/export'
@@ -37,7 +38,9 @@ import { RequestLimits } from './shared/limits/request-limits'
 import { createLimiterStore } from './shared/limits/store'
 import { createLogger, type Logger } from './shared/logger'
 import { DevOutbox, type Mailer, smtpMailer } from './shared/mail'
+import { Metrics } from './shared/metrics'
 import type { DomainModule } from './shared/module'
+import { observabilityPlugin } from './shared/observability-plugin'
 import type { AnyOperation } from './shared/operation'
 import { STRICT_NORMALIZE } from './shared/operations-plugin'
 import type { PlanLookup } from './shared/plans'
@@ -54,6 +57,7 @@ import { wearablesModule } from './wearables'
 /** The service's domain modules, in mounting order. Add a module here (one import, one entry). */
 export const MODULES: readonly DomainModule[] = [
   discoveryModule,
+  observabilityModule,
   docsModule,
   authModule,
   sandboxModule,
@@ -110,7 +114,13 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   // The queue's tasks and the authenticator read the finished context; both are reached through it lazily.
   const queue =
     options.queue ??
-    createJobQueue(config, database.db, () => ({ ...geneticsTasks(context), ...privacyTasks(context) }), log)
+    createJobQueue(
+      config,
+      database.db,
+      () => metrics.timeTasks({ ...geneticsTasks(context), ...privacyTasks(context) }),
+      log,
+    )
+  const metrics = new Metrics(() => queue.depth())
   const context: AppContext = {
     config,
     db: database.db,
@@ -121,6 +131,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     rateLimiter: new RateLimiter(options.clock ?? systemClock),
     limits: new RequestLimits(config.rateLimits, limiterStore, log),
     plans: options.plans ?? databasePlanLookup(database.db),
+    metrics,
     audit: {
       record: (e) => audit.record(e),
       around: (c, r) => audit.around(c, r),
@@ -141,6 +152,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   // every response, errors included, leaves with it.
   const app = new Elysia({ name: 'app', seed: context.instanceId, normalize: STRICT_NORMALIZE })
     .use(problemPlugin(context))
+    .use(observabilityPlugin(context))
     .use(hostGuardPlugin(context, options.inProcessCallsAreLocal ?? false))
     .use(corsPlugin(context))
     .use(securityHeadersPlugin(context))

@@ -320,6 +320,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'A graphile-worker process silent for this long is taken as dead and its jobs are handed to other workers.',
   },
   {
+    name: 'METRICS_TOKEN',
+    kind: 'string',
+    minLength: 16,
+    secret: true,
+    description:
+      'Serve Prometheus metrics at `GET /metrics` to scrapers sending `Authorization: Bearer <METRICS_TOKEN>` (request counts and latencies by route template, queue depth, job durations, import sizes). Unset: /metrics answers 404.',
+  },
+  {
     name: 'RATE_LIMITS_ENABLED',
     kind: 'boolean',
     default: 'true',
@@ -450,6 +458,8 @@ export interface Config {
   }
   queue: { databaseUrl: string | null; schema: string; concurrency: number; workerTimeoutSeconds: number }
   s3: S3Settings | null
+  /** Bearer token of GET /metrics; null: metrics are not served. */
+  metricsToken: string | null
   rateLimits: {
     enabled: boolean
     perKey: RateLimitRules
@@ -711,6 +721,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       workerTimeoutSeconds: Math.max(1, Number(get(env, 'QUEUE_WORKER_TIMEOUT_SECONDS') ?? 60)),
     },
     s3: s3Settings(env),
+    metricsToken: get(env, 'METRICS_TOKEN') ?? null,
     rateLimits: rateLimits(env),
   })
 }

@@ -8,6 +8,7 @@ import type { Config } from './config'
 import type { RequestLimits } from './limits/request-limits'
 import type { Logger } from './logger'
 import type { DevOutbox, Mailer } from './mail'
+import type { Metrics } from './metrics'
 import type { AnyOperation } from './operation'
 import type { PlanLookup } from './plans'
 import type { Principal } from './principal'
@@ -33,6 +34,8 @@ export interface AppContext {
   /** Request limits by route class, per credential and per address, and the heavy-work cap. */
   limits: RequestLimits
   plans: PlanLookup
+  /** Prometheus metrics of this app (GET /metrics). */
+  metrics: Metrics
   /** The append-only trail of security events (the audit module). */
   audit: AuditTrail
   /** Where uploaded files live: local disk (DATA_DIR/blobs) or an S3-compatible bucket. */
