@@ -49,7 +49,7 @@ import { createJobQueue, type JobQueue, type StopOptions } from './shared/queue'
 import { RateLimiter } from './shared/rate-limit'
 import { assertRegistry } from './shared/registry'
 import { securityHeadersPlugin } from './shared/security-headers'
-import { createBlobStorage } from './shared/storage'
+import { type BlobStorage, createBlobStorage } from './shared/storage'
 import { sourcesModule } from './sources'
 import { trendsModule } from './trends'
 import { wearablesModule } from './wearables'
@@ -89,6 +89,8 @@ export interface AppOptions {
   mailer?: Mailer
   /** Replace the plan lookup (tests of plan rules); by default the database's. */
   plans?: PlanLookup
+  /** Replace the blob storage (fault tests: a disk that fills up); by default from the configuration. */
+  storage?: BlobStorage
   /** Replace the job queue; by default graphile-worker with QUEUE_DATABASE_URL, else the embedded queue. */
   queue?: JobQueue
   /**
@@ -137,7 +139,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
       around: (c, r) => audit.around(c, r),
       denied: (c, r) => audit.denied(c, r),
     },
-    storage: createBlobStorage(config),
+    storage: options.storage ?? createBlobStorage(config),
     queue,
     authenticate: (token) => authenticate(token),
     instanceId: crypto.randomUUID(),
