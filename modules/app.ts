@@ -128,7 +128,9 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     db: database.db,
     clock: options.clock ?? systemClock,
     log,
-    mailer: options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outbox!),
+    mailer:
+      options.mailer ??
+      (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutSeconds) : outbox!),
     outbox,
     rateLimiter: new RateLimiter(options.clock ?? systemClock),
     limits: new RequestLimits(config.rateLimits, limiterStore, log),

@@ -98,6 +98,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'SMTP server for sign-in mail, e.g. `smtp://user:pass@mail.example.com:587`. Unset: development outbox (refused in production).',
   },
   {
+    name: 'SMTP_TIMEOUT_SECONDS',
+    kind: 'integer',
+    default: '10',
+    description:
+      'How long sign-in waits for the SMTP server to connect, greet and answer each step; a server that stays silent longer gets the request a 503 with Retry-After rather than a hanging sign-in.',
+  },
+  {
     name: 'MAIL_FROM',
     kind: 'string',
     default: 'Wellness Data Service <no-reply@localhost>',
@@ -420,6 +427,8 @@ export interface Config {
   nodeEnv: NodeEnv
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   smtpUrl: string | null
+  /** Seconds SMTP may take to connect, greet, and answer each command. */
+  smtpTimeoutSeconds: number
   mailFrom: string
   oidc: { issuer: string; audience: string; jwksUrl: string | null } | null
   /** Proxies trusted to append to X-Forwarded-For; null: none. */
@@ -673,6 +682,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     nodeEnv,
     logLevel: (get(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'],
     smtpUrl,
+    smtpTimeoutSeconds: positive(env, 'SMTP_TIMEOUT_SECONDS', 10),
     mailFrom: get(env, 'MAIL_FROM') ?? 'Wellness Data Service <no-reply@localhost>',
     oidc: issuer
       ? {

@@ -23,7 +23,7 @@ export class DependencyUnavailable extends Error {
 }
 
 const DETAIL: Record<Dependency, string> = {
-  mail: 'The sign-in e-mail could not be sent because the mail server is not reachable; try again shortly.',
+  mail: 'The sign-in e-mail could not be sent because the mail server is not reachable or refused it; try again shortly.',
   database: 'The database is not reachable right now; try again shortly.',
   queue: 'The job queue is not reachable right now; try again shortly.',
   storage: 'The file storage is not reachable right now; try again shortly.',
