@@ -3,11 +3,11 @@
 
 import { type App, createApp } from './app'
 import { startUploadSweeper } from './genetics/upload-sweeper'
-import { startUnfinishedImportSweeper } from './sources/unfinished-imports'
 import { type Config, ConfigError } from './shared/config'
 import { print } from './shared/console-capture'
 import { drainServer } from './shared/drain'
 import { runProcess } from './shared/process'
+import { startUnfinishedImportSweeper } from './sources/unfinished-imports'
 
 function describeDatabase(url: string): string {
   if (url.startsWith('file:')) return url
