@@ -41,6 +41,11 @@ const PROPERTIES: Property[] = [
     files: ['test/modules/shared/observability.test.ts', 'test/modules/shared/security-headers.test.ts'],
   },
   {
+    name: 'scale-out',
+    what: 'two service processes and a worker on PostgreSQL, one database, one S3-compatible bucket; a replica killed mid-import',
+    files: ['test/e2e/scale-out.test.ts'],
+  },
+  {
     name: 'signing',
     what: "SigV4 by aws4fetch against AWS's published examples and Bun's presigner",
     files: ['test/modules/shared/storage.test.ts'],
