@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fixture, sha256, VCF_GZ } from '../modules/genetics/helpers'
 import { dropSchema, PG_URL, uniqueSchema } from '../modules/genetics/pg'
 import { type LocalS3, startLocalS3 } from '../modules/genetics/s3-server'
-import { fixture, sha256, VCF_GZ } from '../modules/genetics/helpers'
 import { repoRoot, startServer } from '../support/server'
 
 type Server = Awaited<ReturnType<typeof startServer>>
