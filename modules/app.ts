@@ -47,6 +47,7 @@ import { createBlobStorage } from './shared/storage'
 import { sourcesModule } from './sources'
 import { trendsModule } from './trends'
 import { wearablesModule } from './wearables'
+import { wearablesTasks } from './wearables/connections/sync-jobs'
 import { webhooksModule } from './webhooks'
 import { webhookTasks } from './webhooks/deliver'
 
@@ -106,7 +107,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     createJobQueue(
       config,
       database.db,
-      () => ({ ...geneticsTasks(context), ...privacyTasks(context), ...webhookTasks(context) }),
+      () => ({
+        ...geneticsTasks(context),
+        ...privacyTasks(context),
+        ...wearablesTasks(context),
+        ...webhookTasks(context),
+      }),
       log,
     )
   const context: AppContext = {

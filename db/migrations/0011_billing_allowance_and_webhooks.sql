@@ -1,3 +1,9 @@
+CREATE TABLE `billing_allowance` (
+	`organization_id` text PRIMARY KEY NOT NULL,
+	`used` integer NOT NULL,
+	`updated_at` text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `webhook_deliveries` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text NOT NULL,
