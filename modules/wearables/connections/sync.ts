@@ -239,7 +239,7 @@ export async function runSync(
   )
   const now = app.clock.now().toISOString()
   await repo.markConnectionSynced(app.db, row.id, now)
-  // Every finished sync (asked now, queued, or started by a provider's webhook) tells the workspace's endpoints.
+  // Both the synchronous answer and a queued job's run end here, so subscribers hear of either.
   await emitWebhookEvent(app, scope, 'wearable.sync.finished', {
     provider,
     source_id: source.source_id,
