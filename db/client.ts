@@ -93,6 +93,9 @@ async function openLibsql(url: string, authToken?: string | null): Promise<OpenD
   const db = drizzleLibsql(client, { schema })
   await withMigrations((folder) => migrateLibsql(db, { migrationsFolder: folder }))
   drivers.set(db, { driver: 'libsql', client })
+  // The libsql client runs each transaction on a connection of its own, without the busy timeout set
+  // above: on a local file, two at once would fail with SQLITE_BUSY instead of waiting their turn.
+  if (url.startsWith('file:')) serializeTransactions(db as unknown as Database)
   return { db: db as unknown as Database, driver: 'libsql', close: () => client.close() }
 }
 
@@ -187,6 +190,18 @@ function awaitableTransactions(db: Database, client: BunSqlite) {
   ;(db as unknown as { transaction: typeof transaction }).transaction = transaction
 }
 
+/** One transaction at a time on this database: each waits for the one before it to finish. */
+function serializeTransactions(db: Database) {
+  let queue: Promise<unknown> = Promise.resolve()
+  const transaction = db.transaction.bind(db)
+  ;(db as { transaction: unknown }).transaction = ((body: never, config?: never) => {
+    const run = () => transaction(body, config)
+    const result = queue.then(run, run)
+    queue = result.catch(() => {})
+    return result
+  }) as typeof db.transaction
+}
+
 /** A raw statement's rows (for a SELECT or a PRAGMA) and how many rows it changed. */
 export interface RawResult {
   rows: Record<string, unknown>[]
@@ -202,13 +217,17 @@ export async function executeRaw(db: Database, text: string, args: unknown[] = [
   if (!known) throw new Error('executeRaw: not a database opened by openDatabase')
   if (known.driver === 'libsql') {
     const result = await (known.client as Client).execute({ sql: text, args: args as never })
-    return { rows: result.rows.map((row) => ({ ...row }) as Record<string, unknown>), changes: result.rowsAffected }
+    return {
+      rows: result.rows.map((row) => ({ ...row }) as Record<string, unknown>),
+      changes: result.rowsAffected,
+    }
   }
   const client = known.client as BunSqlite
   // Not through the statement cache: these texts name tables and vary with the subject.
   const statement = client.prepare(text, args as never) as unknown as Statement
   try {
-    if (statement.columnNames.length > 0) return { rows: statement.all() as Record<string, unknown>[], changes: 0 }
+    if (statement.columnNames.length > 0)
+      return { rows: statement.all() as Record<string, unknown>[], changes: 0 }
     return { rows: [], changes: statement.run().changes }
   } finally {
     statement.finalize()

@@ -92,7 +92,11 @@ export interface AppOptions {
 export async function createApp(config: Readonly<Config>, options: AppOptions = {}) {
   assertRegistry(allOperations)
   const log = options.log ?? createLogger(config.logLevel)
-  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken, config.databaseDriver).catch((error) => {
+  const database = await openDatabase(
+    config.databaseUrl,
+    config.databaseAuthToken,
+    config.databaseDriver,
+  ).catch((error) => {
     throw new ConfigError(`DATABASE_URL could not be opened: ${errorSummary(error)}`)
   })
   const outbox = config.smtpUrl ? null : new DevOutbox(log)

@@ -598,7 +598,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const audience = get(env, 'OIDC_AUDIENCE')
   if (issuer && !audience) throw new ConfigError('OIDC_AUDIENCE is required when OIDC_ISSUER is set.')
   if (get(env, 'DATABASE_DRIVER') === 'bun-sqlite' && get(env, 'DATABASE_URL')?.startsWith('file:') === false)
-    throw new ConfigError('DATABASE_DRIVER=bun-sqlite needs a file: DATABASE_URL; a libsql server runs on libsql.')
+    throw new ConfigError(
+      'DATABASE_DRIVER=bun-sqlite needs a file: DATABASE_URL; a libsql server runs on libsql.',
+    )
   const maxBodyBytes = Number(get(env, 'MAX_BODY_BYTES') ?? 1048576)
   if (maxBodyBytes < 1024) throw new ConfigError('MAX_BODY_BYTES must be at least 1024.')
   const importMaxBytes = Number(get(env, 'IMPORT_MAX_BYTES') ?? 10485760)

@@ -225,9 +225,7 @@ describe('a purge interrupted by a crash resumes when the service next starts', 
       args: [p.userId],
     })
     expect(Number(goals.rows[0].n)).toBe(0)
-    const tomb = await clientOf(second).execute(
-      "select * from privacy_deletions where id = 'del_crash'",
-    )
+    const tomb = await clientOf(second).execute("select * from privacy_deletions where id = 'del_crash'")
     expect(tomb.rows[0].state).toBe('completed')
     expect(tomb.rows[0].pending_subject).toBeNull()
     expect(JSON.parse(String(tomb.rows[0].receipt)).removed.tables).toContainEqual({
