@@ -2,9 +2,9 @@
 // while the service keeps running (SQLite takes a read transaction, so writers in WAL mode carry on).
 // The copy is checked with `PRAGMA integrity_check` before it is reported as done.
 
+import { Database } from 'bun:sqlite'
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { Database } from 'bun:sqlite'
 
 export class BackupError extends Error {}
 

@@ -9,8 +9,8 @@ import { createClient } from '@libsql/client'
 import { drizzle } from 'drizzle-orm/libsql'
 import { migrate } from 'drizzle-orm/libsql/migrator'
 import { executeRaw, openDatabase } from '../../db/client'
-import { testDriver } from '../support/driver'
 import { migrationJournal, migrationSql } from '../../db/migrations/bundle'
+import { testDriver } from '../support/driver'
 
 const dir = mkdtempSync(join(tmpdir(), 'wds-migrate-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,8 +1,8 @@
 // Honest failures of dependencies: mail, database, queue or storage down → a 503 problem with
 // Retry-After, logged once with the request id; /ready names each dependency that is down.
 
-import { afterAll, describe, expect, it } from 'bun:test'
 import { Database as BunSqlite } from 'bun:sqlite'
+import { afterAll, describe, expect, it } from 'bun:test'
 import { createClient } from '@libsql/client'
 import { type DatabaseDriver, driverOf } from '../../../db/client'
 import { DependencyUnavailable, unavailableDependency } from '../../../modules/shared/dependency'

@@ -6,11 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../../../db/client'
-import { testDriver } from '../../support/driver'
 import { Drain, drainServer } from '../../../modules/shared/drain'
 import { memoryLogger } from '../../../modules/shared/logger'
 import { EmbeddedQueue } from '../../../modules/shared/queue'
 import { type TestApp, testApp } from '../../support/app'
+import { testDriver } from '../../support/driver'
 
 let t: TestApp
 beforeAll(async () => {
