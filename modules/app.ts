@@ -41,6 +41,7 @@ import { problemPlugin } from './shared/problem-plugin'
 import { createJobQueue, type JobQueue, type StopOptions } from './shared/queue'
 import { RateLimiter } from './shared/rate-limit'
 import { assertRegistry } from './shared/registry'
+import { responseEncodingPlugin } from './shared/response-encoding-plugin'
 import { securityHeadersPlugin } from './shared/security-headers'
 import { createBlobStorage } from './shared/storage'
 import { sourcesModule } from './sources'
@@ -130,6 +131,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     .use(hostGuardPlugin(context, options.inProcessCallsAreLocal ?? false))
     .use(corsPlugin(context))
     .use(securityHeadersPlugin(context))
+    .use(responseEncodingPlugin(context))
     .use(drainPlugin(context, drain))
   for (const module of MODULES) app.use(module.plugin(context))
 

@@ -2,12 +2,14 @@
 // body and response; the gate runs in `transform`, which Elysia calls before validation.
 
 import type { TObject } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { gate } from './gate'
 import { discardBody, readJsonBody } from './http-body'
 import { type AnyOperation, bodyLimit, type RequestInfo } from './operation'
 import type { Principal } from './principal'
+import { Representation } from './representation'
 import { clientIpOf, requestIdOf } from './request-info'
 import { resolveCaller, scopePlugin } from './scope'
 
@@ -37,7 +39,36 @@ function coerceScalars(schema: TObject | undefined, values: Record<string, unkno
 const isStreamOrPage = (op: AnyOperation) =>
   op.produces === 'text/html' || op.produces === 'application/zip' || op.produces === 'text/event-stream'
 
+/** Public documents may be kept by caches, which must ask again (a 304 when nothing changed). */
+const DOCUMENT_CACHE_CONTROL = 'public, no-cache'
+
+/**
+ * A document operation's answer, built once: the handler's output checked against the declared schema
+ * (undeclared fields dropped, as response validation does), serialized, tagged.
+ */
+async function buildDocument(op: AnyOperation, app: AppContext, info: RequestInfo): Promise<Representation> {
+  const value = await op.handler({ params: undefined, query: undefined, body: undefined }, {
+    principal: null,
+    app,
+    request: info,
+  } as never)
+  const cleaned = Value.Clean(op.output, structuredClone(value))
+  if (!Value.Check(op.output, cleaned)) throw new Error(`${op.id}: the document does not match its schema`)
+  return new Representation(JSON.stringify(cleaned))
+}
+
 export function operationsPlugin(name: string, operations: readonly AnyOperation[], app: AppContext) {
+  const documents = new Map<string, Promise<Representation>>()
+  const documentOf = (op: AnyOperation, info: RequestInfo) => {
+    let document = documents.get(op.id)
+    if (!document) {
+      document = buildDocument(op, app, info)
+      documents.set(op.id, document)
+      // A failed build is not kept: the next request tries again.
+      document.catch(() => documents.delete(op.id))
+    }
+    return document
+  }
   const plugin = new Elysia({
     name: `module.${name}`,
     seed: app.instanceId,
@@ -57,6 +88,11 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
           ip: clientIpOf(request),
           headers: request.headers,
           url: new URL(request.url),
+        }
+        if (op.document) {
+          const result = (await documentOf(op, info)).respond(request, DOCUMENT_CACHE_CONTROL)
+          set.status = result.status
+          return result
         }
         const result = await op.handler(
           {
