@@ -43,7 +43,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     schemes: ['file', 'libsql', 'http', 'https', 'ws', 'wss'],
     default: 'file:<DATA_DIR>/wellness.db',
     description:
-      'libsql/SQLite URL: `file:` for the embedded file, `libsql://` or `http(s)://` for a libsql server (sqld, Turso).',
+      "SQLite URL: `file:` for the embedded file (runs on Bun's built-in `bun:sqlite`), `libsql://`, `http(s)://` or `ws(s)://` for a libsql server (sqld, Turso; runs on `@libsql/client`). DATABASE_DRIVER can force the client.",
   },
   {
     name: 'DATABASE_DRIVER',
