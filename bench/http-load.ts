@@ -19,7 +19,7 @@ async function worker() {
     try {
       const response = await fetch(url, { method: request.method ?? 'GET', headers, body: request.body })
       await response.arrayBuffer()
-      if (!response.ok) errors++
+      if (response.status >= 400) errors++
     } catch {
       errors++
     }

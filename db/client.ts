@@ -12,12 +12,10 @@ import { Database as BunSqlite, type Statement } from 'bun:sqlite'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { type Client, createClient } from '@libsql/client'
+import type { Client } from '@libsql/client'
 import { drizzle as drizzleBun } from 'drizzle-orm/bun-sqlite'
 import { migrate as migrateBun } from 'drizzle-orm/bun-sqlite/migrator'
 import { TransactionRollbackError } from 'drizzle-orm/errors'
-import { drizzle as drizzleLibsql } from 'drizzle-orm/libsql'
-import { migrate as migrateLibsql } from 'drizzle-orm/libsql/migrator'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import { migrationJournal, migrationSql } from './migrations/bundle'
 import * as schema from './schema'
@@ -83,6 +81,13 @@ export async function openDatabase(
 }
 
 async function openLibsql(url: string, authToken?: string | null): Promise<OpenDatabase> {
+  // Loaded only when a libsql database is opened: the embedded default never pays for the client (or its
+  // native addon) at start-up.
+  const [{ createClient }, { drizzle: drizzleLibsql }, { migrate: migrateLibsql }] = await Promise.all([
+    import('@libsql/client'),
+    import('drizzle-orm/libsql'),
+    import('drizzle-orm/libsql/migrator'),
+  ])
   const client = createClient({ url, authToken: authToken ?? undefined })
   if (url.startsWith('file:')) {
     // WAL lets readers proceed while a writer commits; the busy timeout rides out short lock waits.
