@@ -275,6 +275,10 @@ const targets: [string, boolean][] = [
     `GET /openapi.json ${(openapi.rps / health.rps).toFixed(2)}x of /health (target ≥ 0.5)`,
     openapi.rps / health.rps >= 0.5,
   ],
+  [
+    `GET /openapi.json with Accept-Encoding: br ${(openapiBr.rps / health.rps).toFixed(2)}x of /health (target ≥ 0.5)`,
+    openapiBr.rps / health.rps >= 0.5,
+  ],
 ]
 
 async function startupSeconds(binary: string): Promise<number> {

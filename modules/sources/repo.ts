@@ -12,7 +12,6 @@ import {
   inArray,
   isNotNull,
   isNull,
-  lt,
   lte,
   type SQL,
   sql,
