@@ -6,7 +6,7 @@
 // compiled binary's start-up time to the first /health 200. Compare within one run: the machine is shared.
 //
 // BENCH_SECONDS (default 5) per route, BENCH_CONNECTIONS (50), BENCH_THREADS (2), BENCH_STARTUP_RUNS (5);
-// BENCH_STARTUP=0 skips the start-up measurement (it builds dist/ with `bun run build` when missing).
+// BENCH_LOADGEN=fetch uses the fetch load generator even where wrk is installed; BENCH_STARTUP=0 skips the start-up measurement (it builds dist/ with `bun run build` when missing).
 
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -57,7 +57,8 @@ interface Load {
   connections?: number
 }
 
-const hasWrk = Bun.spawnSync(['sh', '-c', 'command -v wrk']).exitCode === 0
+const hasWrk =
+  process.env.BENCH_LOADGEN !== 'fetch' && Bun.spawnSync(['sh', '-c', 'command -v wrk']).exitCode === 0
 
 /** wrk's latency in milliseconds from its `1.23ms` / `456.78us` / `1.02s` notation. */
 function milliseconds(value: string): number {

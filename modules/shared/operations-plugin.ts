@@ -9,8 +9,10 @@ import { gate } from './gate'
 import { discardBody, readJsonBody } from './http-body'
 import { type AnyOperation, bodyLimit, type RequestInfo } from './operation'
 import type { Principal } from './principal'
+import { ProblemError } from './problem'
 import { Representation } from './representation'
 import { clientIpOf, requestIdOf } from './request-info'
+import { compileResponseCheck } from './response-check'
 import { resolveCaller, scopePlugin } from './scope'
 
 const principals = new WeakMap<Request, Principal | null>()
@@ -77,6 +79,7 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
   for (const op of operations) {
     if (op.devOnly && app.config.nodeEnv === 'production') continue
     const status = op.status ?? 200
+    const checkResponse = isStreamOrPage(op) ? null : compileResponseCheck(op.output)
     plugin.route(
       op.method,
       op.path,
@@ -103,14 +106,27 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
           { principal: principals.get(request) ?? null, app, request: info } as never,
         )
         // A Response a handler built keeps its own status (Elysia would put the declared one over a 200).
-        if (result instanceof Response) set.status = result.status
-        return result
+        if (result instanceof Response) {
+          set.status = result.status
+          return result
+        }
+        if (!checkResponse) return result
+        const checked = checkResponse(result)
+        if (checked.ok) return checked.value
+        app.log.error('response.invalid', {
+          request_id: info.id,
+          errors: checked.errors.map((e) => ({ in: 'response', ...e })),
+        })
+        throw new ProblemError(
+          'internal',
+          'An unexpected error occurred; quote the request_id when reporting it.',
+        )
       },
       {
         params: op.params,
         query: op.query,
         body: op.body,
-        response: isStreamOrPage(op) ? undefined : { [status]: op.output },
+        // The response is checked above (response-check.ts), not by Elysia: same rule, faster common case.
         parse: op.body
           ? async ({ request }) => {
               // Authentication is decided from the headers first: the body of a caller the gate will turn
