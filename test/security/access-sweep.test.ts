@@ -21,6 +21,7 @@ import {
   REFUSALS,
   type VictimData,
 } from '../support/access-sweep'
+import { pairHealthConnect } from '../support/health-connect'
 
 const FIXTURES = join(import.meta.dir, '..', 'fixtures', 'imports')
 
@@ -62,7 +63,8 @@ async function countsOfA(): Promise<string> {
 let countsBefore = ''
 
 beforeAll(async () => {
-  h = await mcpHarness()
+  // A token key lets B pair a Health Connect app, so the sweep also calls as a device credential.
+  h = await mcpHarness({ tokenEncryptionKeys: [new Uint8Array(32).fill(3)] })
   const t = h.t
   await t.context.queue.start()
 
@@ -164,6 +166,8 @@ beforeAll(async () => {
       service_token: serviceToken.id,
       session: sessions.data[0].id,
       export_job: null,
+      // A's sync jobs need a WHOOP connection; test/modules/wearables/connections/sync-async.test.ts attacks them.
+      wearable_sync_job: null,
     },
     distinctive: [
       'alice-sweep-victim',
@@ -185,6 +189,7 @@ beforeAll(async () => {
     service_token: () => h.serviceToken('bob-end-user'),
     sandbox: () => h.sandboxToken(),
     oidc: () => h.oidcToken('bob-oidc-subject', GRANTS.join(' ')),
+    device: async () => (await pairHealthConnect(t, b)).token,
     wallet: { notIssuable: 'x402 payment verification has not landed; no request can carry a wallet yet' },
   }
   credentials = []
