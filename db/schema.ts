@@ -2,6 +2,7 @@
 // Modules own their tables in modules/<domain>/tables.ts; this file only re-exports them.
 
 export * from '../modules/analyses/tables'
+export * from '../modules/audit/tables'
 export * from '../modules/auth/tables'
 export * from '../modules/billing/tables'
 export * from '../modules/dashboards/tables'
@@ -14,3 +15,4 @@ export * from '../modules/providers/tables'
 export * from '../modules/shared/queue/tables'
 export * from '../modules/sources/tables'
 export * from '../modules/wearables/tables'
+export * from '../modules/webhooks/tables'

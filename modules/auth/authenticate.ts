@@ -14,6 +14,7 @@ import {
   SANDBOX_GRANTS,
   SESSION_GRANTS,
 } from '../shared/principal'
+import { authenticateDevice } from '../wearables/connections/health-connect'
 import { TOKEN_PREFIX } from './credentials'
 import { oidcVerifier } from './oidc'
 import * as repo from './repo'
@@ -182,6 +183,7 @@ export function authenticator(app: Omit<AppContext, 'authenticate'>) {
     if (token.startsWith(TOKEN_PREFIX.session)) return session(token)
     if (token.startsWith(TOKEN_PREFIX.serviceToken)) return serviceToken(token)
     if (token.startsWith(TOKEN_PREFIX.sandbox)) return sandbox(token)
+    if (token.startsWith(TOKEN_PREFIX.device)) return authenticateDevice(app, token)
     if (token.split('.').length === 3) return oidc(token)
     // An access token of our own authorization server (MCP clients): opaque, no prefix of ours.
     if (OPAQUE_TOKEN.test(token)) return authenticateOAuthToken(app, token, owner)

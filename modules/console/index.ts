@@ -17,7 +17,11 @@ import { assertBodyReadable, readCapped, readJsonBody } from '../shared/http-bod
 import type { DomainModule } from '../shared/module'
 import { type Principal, scopeOf } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
-import { clientIpOf } from '../shared/request-info'
+import { clientIpOf, requestIdOf } from '../shared/request-info'
+import { disconnect } from '../wearables/connections/disconnect'
+import { approvalPath, approveHealthConnect, pendingApproval } from '../wearables/connections/health-connect'
+import { listConnections } from '../wearables/connections/list'
+import { completeOAuthRedirect, startConnection } from '../wearables/connections/service'
 import { page, redirect } from './layout'
 import { analysesPage, analysisPage } from './pages/analyses'
 import { billingPage } from './pages/billing'
@@ -30,6 +34,7 @@ import { profilePage } from './pages/profile'
 import { codePage, emailPage, linkPage, NEXT_PATH } from './pages/sign-in'
 import { sourcePage, sourcesPage } from './pages/sources'
 import { uploadPage } from './pages/upload'
+import { healthConnectApprovalPage, healthConnectCodePage, wearablesPage } from './pages/wearables'
 import * as service from './service'
 import { assertSameSite, clearedSessionCookie, consoleCaller, csrfTokenOf, sessionCookie } from './session'
 
@@ -93,6 +98,26 @@ function signedInPage(
  * A form post by a signed-in person: CSRF and Origin checked, the form read, then the action; a
  * refused or failed action renders a page that says why (with its status), never a stack trace.
  */
+/**
+ * Run a console action as the API operation it stands for, so that the audit trail records it the same
+ * way (sign-in, keys created and revoked, sign-out, links revoked).
+ */
+function asOperation<T>(
+  app: AppContext,
+  id: string,
+  principal: Principal | null,
+  request: Request,
+  input: { params?: unknown; body?: unknown },
+  run: () => Promise<T>,
+): Promise<T> {
+  const op = app.operations.find((o) => o.id === id)
+  if (!op) return run()
+  return app.audit.around(
+    { op, principal, request: { id: requestIdOf(request), ip: clientIpOf(request) }, input },
+    run,
+  )
+}
+
 function signedInForm(
   app: AppContext,
   act: (ctx: {
@@ -216,7 +241,13 @@ export function consolePlugin(app: AppContext) {
           const code = (form.get('code') ?? '').trim()
           if (!/^\d{8}$/.test(code))
             return codePage(csrf.token, email, { error: 'The code has 8 digits.', status: 422, next })
-          return signIn(csrf, await verifySignInCode(app, { email, token: code }, clientIpOf(request)), next)
+          return signIn(
+            csrf,
+            await asOperation(app, 'auth.otp.verify', null, request, { body: { email } }, () =>
+              verifySignInCode(app, { email, token: code }, clientIpOf(request)),
+            ),
+            next,
+          )
         } catch (error) {
           if (error instanceof ProblemError)
             return codePage(csrf.token, email, {
@@ -245,7 +276,10 @@ export function consolePlugin(app: AppContext) {
           assertSameSite(app, request, form.get('csrf'))
           const token = form.get('token') ?? ''
           if (!LINK_TOKEN.test(token)) return linkPage(csrf.token, null, { status: 422 })
-          return signIn(csrf, await completeSignInLink(app, token))
+          return signIn(
+            csrf,
+            await asOperation(app, 'auth.otp.link', null, request, {}, () => completeSignInLink(app, token)),
+          )
         } catch (error) {
           if (error instanceof ProblemError)
             return linkPage(csrf.token, null, {
@@ -259,8 +293,8 @@ export function consolePlugin(app: AppContext) {
     )
     .post(
       '/console/sign-out',
-      signedInForm(app, async ({ principal }) => {
-        await service.signOut(app, principal)
+      signedInForm(app, async ({ principal, request }) => {
+        await asOperation(app, 'auth.sign_out', principal, request, {}, () => service.signOut(app, principal))
         return redirect('/console/sign-in', [clearedSessionCookie(app)])
       }),
       { parse: 'none' },
@@ -272,17 +306,21 @@ export function consolePlugin(app: AppContext) {
     )
     .post(
       '/console/keys',
-      signedInForm(app, async ({ principal, csrf, form }) => {
+      signedInForm(app, async ({ principal, csrf, form, request }) => {
         const name = (form.get('name') ?? '').trim().slice(0, 100) || undefined
-        const created = await service.createApiKey(app, principal, { name })
+        const created = await asOperation(app, 'auth.api_keys.create', principal, request, {}, () =>
+          service.createApiKey(app, principal, { name }),
+        )
         return keysWithApps(csrf, principal, { created })
       }),
       { parse: 'none' },
     )
     .post(
       '/console/keys/:id/revoke',
-      signedInForm(app, async ({ principal, csrf, params }) => {
-        const revoked = await service.revokeApiKey(app, principal, params.id)
+      signedInForm(app, async ({ principal, csrf, params, request }) => {
+        const revoked = await asOperation(app, 'auth.api_keys.revoke', principal, request, { params }, () =>
+          service.revokeApiKey(app, principal, params.id),
+        )
         return keysWithApps(csrf, principal, {
           message: `Revoked ${revoked.name ?? revoked.display_prefix}; it stopped working at once.`,
         })
@@ -487,8 +525,15 @@ export function consolePlugin(app: AppContext) {
     )
     .post(
       '/console/links/:id/revoke',
-      signedInForm(app, async ({ principal, csrf, params }) => {
-        const revoked = await service.revokeLink(app, principal, params.id)
+      signedInForm(app, async ({ principal, csrf, params, request }) => {
+        const revoked = await asOperation(
+          app,
+          'dashboards.links.revoke',
+          principal,
+          request,
+          { params },
+          () => service.revokeLink(app, principal, params.id),
+        )
         const { analysis, links, designs } = await service.analysisWithLinks(
           app,
           principal,
@@ -528,6 +573,74 @@ export function consolePlugin(app: AppContext) {
       })
       return profilePage(csrf, saved, 'Profile saved.')
     }),
+    { parse: 'none' },
+  )
+  // Wearable connections: the list with disconnect, the WHOOP redirect's landing, and the Health Connect
+  // companion pairing (approve, then the connection code).
+  const wearables = async (principal: Principal, csrf: string, message?: string) =>
+    wearablesPage(csrf, await listConnections(app, scopeOf(principal)), { message })
+  plugin.get(
+    '/console/wearables',
+    signedInPage(app, async ({ principal, csrf, request }) => {
+      const query = new URL(request.url).searchParams
+      const code = query.get('code')
+      const state = query.get('state')
+      // The provider sends the person back here with code and state; the signed, user-bound, single-use
+      // state is what makes completing on this GET safe.
+      if (code && state) {
+        const done = await completeOAuthRedirect(app, scopeOf(principal), code, state)
+        return wearables(
+          principal,
+          csrf,
+          `Connected ${done.connection.source_provider === 'whoop' ? 'WHOOP' : 'Oura'}.`,
+        )
+      }
+      const error = query.get('error')
+      if (error)
+        throw new ProblemError('forbidden', 'The provider did not grant access, so nothing was connected.')
+      return wearables(principal, csrf)
+    }),
+  )
+  plugin.post(
+    '/console/wearables/:provider/disconnect',
+    signedInForm(app, async ({ principal, csrf, params }) => {
+      const provider = params.provider
+      if (provider !== 'whoop' && provider !== 'oura' && provider !== 'health_connect')
+        throw new ProblemError('notFound', 'There is no such wearable provider.')
+      const done = await disconnect(app, scopeOf(principal), provider)
+      return wearables(
+        principal,
+        csrf,
+        `Disconnected ${provider === 'health_connect' ? 'the Health Connect app; its credential stopped working' : provider === 'whoop' ? 'WHOOP' : 'Oura'}${done.revoked_at_provider ? ' and revoked its access' : ''}.`,
+      )
+    }),
+    { parse: 'none' },
+  )
+  plugin.post(
+    '/console/wearables/health-connect/start',
+    signedInForm(app, async ({ principal }) => {
+      const started = await startConnection(app, scopeOf(principal), {
+        user_id: principal.user_id,
+        source_provider: 'health_connect',
+      })
+      const url = new URL(started.authorization_url)
+      return redirect(`${url.pathname}${url.search}`)
+    }),
+    { parse: 'none' },
+  )
+  plugin.get(
+    approvalPath,
+    signedInPage(app, async ({ principal, csrf, request }) => {
+      const state = new URL(request.url).searchParams.get('request')
+      const pending = await pendingApproval(app, scopeOf(principal), state)
+      return healthConnectApprovalPage(csrf, state as string, pending.expires_at)
+    }),
+  )
+  plugin.post(
+    `${approvalPath}/approve`,
+    signedInForm(app, async ({ principal, csrf, form }) =>
+      healthConnectCodePage(csrf, await approveHealthConnect(app, scopeOf(principal), form.get('request'))),
+    ),
     { parse: 'none' },
   )
   for (const path of PLACEHOLDER_PATHS)

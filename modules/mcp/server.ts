@@ -15,6 +15,7 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import * as z from 'zod/v4'
 import { mayCall } from '../shared/gate'
 import { API_VERSION } from '../shared/openapi'
@@ -53,6 +54,13 @@ function protocolError(error: unknown, caller: ToolCaller, what: string, resourc
   const body = problemBody(problem, caller.app.config.publicBaseUrl, MCP_INSTANCE, caller.request.id)
   return new McpError(code, problem.detail, body)
 }
+
+/**
+ * One JSON Schema validator for every per-request Server: by default each Server builds its own Ajv
+ * instance (meta-schemas and all), which was the largest cost of a tools/call. Ajv keeps no per-caller
+ * state, so sharing it is safe.
+ */
+const sharedValidator = new AjvJsonSchemaValidator()
 
 type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string> }>
 
@@ -167,7 +175,11 @@ export { INSTRUCTIONS }
  */
 export function mcpServerFor(caller: ToolCaller, streaming = false): Server {
   const handlers = mcpHandlersFor(caller)
-  const server = new Server(SERVER_INFO, { capabilities: SERVER_CAPABILITIES, instructions: INSTRUCTIONS })
+  const server = new Server(SERVER_INFO, {
+    capabilities: SERVER_CAPABILITIES,
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: sharedValidator,
+  })
 
   onRequest(server, ListToolsRequestSchema, handlers.listTools)
   onRequest(server, CallToolRequestSchema, async (request, extra) => {

@@ -6,6 +6,8 @@
 import { join, resolve } from 'node:path'
 import { parseTrustProxy, type TrustedProxies, TrustProxyError } from './client-address'
 
+import { DEFAULT_IP_LIMITS, DEFAULT_KEY_LIMITS, parseRateLimits, type RateLimitRules } from './limits/rules'
+
 type Kind = 'string' | 'integer' | 'boolean' | 'url' | 'enum'
 
 export interface ConfigVariable {
@@ -43,7 +45,15 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     schemes: ['file', 'libsql', 'http', 'https', 'ws', 'wss'],
     default: 'file:<DATA_DIR>/wellness.db',
     description:
-      'libsql/SQLite URL: `file:` for the embedded file, `libsql://` or `http(s)://` for a libsql server (sqld, Turso).',
+      "SQLite URL: `file:` for the embedded file (runs on Bun's built-in `bun:sqlite`), `libsql://`, `http(s)://` or `ws(s)://` for a libsql server (sqld, Turso; runs on `@libsql/client`). DATABASE_DRIVER can force the client.",
+  },
+  {
+    name: 'DATABASE_DRIVER',
+    kind: 'enum',
+    values: ['auto', 'bun-sqlite', 'libsql'],
+    default: 'auto',
+    description:
+      "Which client runs DATABASE_URL. `auto`: a `file:` URL runs on Bun's built-in `bun:sqlite` (the embedded database, fastest), `libsql://`, `http(s)://` and `ws(s)://` on `@libsql/client`. `libsql` forces `@libsql/client` on a `file:` URL too; `bun-sqlite` accepts only `file:` URLs.",
   },
   {
     name: 'DATABASE_AUTH_TOKEN',
@@ -94,6 +104,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     secret: true,
     description:
       'SMTP server for sign-in mail, e.g. `smtp://user:pass@mail.example.com:587`. Unset: development outbox (refused in production).',
+  },
+  {
+    name: 'SMTP_TIMEOUT_SECONDS',
+    kind: 'integer',
+    default: '10',
+    description:
+      'How long sign-in waits for the SMTP server to connect, greet and answer each step; a server that stays silent longer gets the request a 503 with Retry-After rather than a hanging sign-in.',
   },
   {
     name: 'MAIL_FROM',
@@ -204,6 +221,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'First-party Oura OAuth client secret.',
   },
   {
+    name: 'OURA_WEBHOOK_VERIFICATION_TOKEN',
+    kind: 'string',
+    minLength: 16,
+    secret: true,
+    description:
+      'The verification_token given to Oura when subscribing to its webhooks; Oura’s subscription check (GET with verification_token and challenge) is answered only when it matches. Unset: the check is refused.',
+  },
+  {
     name: 'TOKEN_ENCRYPTION_KEY',
     kind: 'string',
     minLength: 43,
@@ -243,6 +268,26 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     kind: 'url',
     schemes: ['http', 'https'],
     description: 'Test only: base URL of a local stand-in for the Stripe API (default: Stripe itself).',
+  },
+  {
+    name: 'WEBHOOKS_ALLOW_PRIVATE_TARGETS',
+    kind: 'boolean',
+    default: 'false',
+    description:
+      'Development and tests only: let outbound webhook endpoints point at loopback, private, link-local or metadata addresses. Refused with NODE_ENV=production, where such targets are always refused.',
+  },
+  {
+    name: 'WEBHOOKS_MAX_ATTEMPTS',
+    kind: 'integer',
+    default: '8',
+    description:
+      'Attempts per outbound webhook delivery (the first and its retries, with exponential backoff from the job queue) before it is marked failed.',
+  },
+  {
+    name: 'WEBHOOKS_TIMEOUT_SECONDS',
+    kind: 'integer',
+    default: '10',
+    description: 'How long one outbound webhook attempt waits for the receiver to answer.',
   },
   {
     name: 'QUERY_LLM_URL',
@@ -318,6 +363,64 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'A graphile-worker process silent for this long is taken as dead and its jobs are handed to other workers.',
   },
   {
+    name: 'METRICS_TOKEN',
+    kind: 'string',
+    minLength: 16,
+    secret: true,
+    description:
+      'Serve Prometheus metrics at `GET /metrics` to scrapers sending `Authorization: Bearer <METRICS_TOKEN>` (request counts and latencies by route template, queue depth, job durations, import sizes). Unset: /metrics answers 404.',
+  },
+  {
+    name: 'RATE_LIMITS_ENABLED',
+    kind: 'boolean',
+    default: 'true',
+    description:
+      'Per-credential and per-address request limits by route class (see "Rate limits" in Security). `false` turns them off (a private deployment behind its own limiter).',
+  },
+  {
+    name: 'RATE_LIMITS',
+    kind: 'string',
+    default: DEFAULT_KEY_LIMITS,
+    description:
+      'Requests one credential (API key, session, token) may make per route class: `class=requests/seconds`, comma-separated. Classes: `sign_in`, `reads`, `writes`, `imports`, `mcp`; a class left out keeps its default.',
+  },
+  {
+    name: 'RATE_LIMITS_PER_IP',
+    kind: 'string',
+    default: DEFAULT_IP_LIMITS,
+    description:
+      'Requests one client address (see TRUST_PROXY) may make per route class, signed in or not; same form as RATE_LIMITS.',
+  },
+  {
+    name: 'RATE_LIMIT_STORE',
+    kind: 'enum',
+    values: ['memory', 'redis', 'postgres'],
+    description:
+      'Where the counters live: `memory` (this process only), `redis` (REDIS_URL) or `postgres` (RATE_LIMIT_DATABASE_URL, else QUEUE_DATABASE_URL), so that replicas share them. Default: `redis` when REDIS_URL is set, else `memory`.',
+  },
+  {
+    name: 'REDIS_URL',
+    kind: 'url',
+    schemes: ['redis', 'rediss'],
+    secret: true,
+    description: 'Redis for shared rate-limit counters, e.g. `redis://127.0.0.1:6379`.',
+  },
+  {
+    name: 'RATE_LIMIT_DATABASE_URL',
+    kind: 'url',
+    schemes: ['postgres', 'postgresql'],
+    secret: true,
+    description:
+      'PostgreSQL for shared rate-limit counters with RATE_LIMIT_STORE=postgres; default QUEUE_DATABASE_URL.',
+  },
+  {
+    name: 'HEAVY_WORK_PER_WORKSPACE',
+    kind: 'integer',
+    default: '4',
+    description:
+      'Heavy requests (imports, genetics uploads and jobs, analyses, exports, syncs) one workspace may have running at once, across replicas when the store is shared; one more gets 429 `too-busy` with Retry-After.',
+  },
+  {
     name: 'S3_BUCKET',
     kind: 'string',
     description:
@@ -356,10 +459,14 @@ export interface Config {
   dataDir: string
   databaseUrl: string
   databaseAuthToken: string | null
+  /** Which client runs the database (db/client.ts): `auto` picks by the URL's scheme. */
+  databaseDriver: 'auto' | 'bun-sqlite' | 'libsql'
   publicBaseUrl: string
   nodeEnv: NodeEnv
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   smtpUrl: string | null
+  /** Seconds SMTP may take to connect, greet, and answer each command. */
+  smtpTimeoutSeconds: number
   mailFrom: string
   oidc: { issuer: string; audience: string; jwksUrl: string | null } | null
   /** Proxies trusted to append to X-Forwarded-For; null: none. */
@@ -376,6 +483,8 @@ export interface Config {
   exportInlineMaxBytes: number
   exportUrlTtlSeconds: number
   wearables: { whoop: OAuthClient | null; oura: OAuthClient | null }
+  /** OURA_WEBHOOK_VERIFICATION_TOKEN; null when unset. */
+  ouraWebhookVerificationToken: string | null
   /** TOKEN_ENCRYPTION_KEY: 32-byte keys, the first encrypts, all decrypt; empty when unset. */
   tokenEncryptionKeys: readonly Uint8Array[]
   /**
@@ -387,6 +496,8 @@ export interface Config {
   billingEnabled: boolean
   /** Stripe keys of hosted billing; null when not configured (checkout, portal and webhooks refuse). */
   stripe: { secretKey: string | null; webhookSecret: string | null; apiBase: string | null }
+  /** Outbound webhooks (Builder and up): private targets (never in production), attempts, time-out. */
+  webhooks: { allowPrivateTargets: boolean; maxAttempts: number; timeoutMs: number }
   /** Optional OpenAI-compatible model that phrases grounded query answers; null: no model. */
   queryLlm: { url: string; model: string; apiKey: string | null } | null
   genetics: {
@@ -398,6 +509,16 @@ export interface Config {
   }
   queue: { databaseUrl: string | null; schema: string; concurrency: number; workerTimeoutSeconds: number }
   s3: S3Settings | null
+  /** Bearer token of GET /metrics; null: metrics are not served. */
+  metricsToken: string | null
+  rateLimits: {
+    enabled: boolean
+    perKey: RateLimitRules
+    perIp: RateLimitRules
+    store: { kind: 'memory' } | { kind: 'redis'; url: string } | { kind: 'postgres'; url: string }
+    /** Heavy requests one workspace may run at once. */
+    heavyPerWorkspace: number
+  }
 }
 
 export interface WearableEndpoints {
@@ -566,6 +687,19 @@ function positive(env: Env, name: string, fallback: number): number {
   return value
 }
 
+function webhookSettings(env: Env, nodeEnv: NodeEnv): Config['webhooks'] {
+  const allowPrivateTargets = bool(get(env, 'WEBHOOKS_ALLOW_PRIVATE_TARGETS'), false)
+  if (allowPrivateTargets && nodeEnv === 'production')
+    throw new ConfigError(
+      'WEBHOOKS_ALLOW_PRIVATE_TARGETS=true is refused with NODE_ENV=production: webhooks must not reach into the service’s own network.',
+    )
+  return {
+    allowPrivateTargets,
+    maxAttempts: positive(env, 'WEBHOOKS_MAX_ATTEMPTS', 8),
+    timeoutMs: positive(env, 'WEBHOOKS_TIMEOUT_SECONDS', 10) * 1000,
+  }
+}
+
 /** Parse the environment into a frozen Config, or throw a ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const port = Number(get(env, 'PORT') ?? 3000)
@@ -587,6 +721,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const issuer = get(env, 'OIDC_ISSUER')
   const audience = get(env, 'OIDC_AUDIENCE')
   if (issuer && !audience) throw new ConfigError('OIDC_AUDIENCE is required when OIDC_ISSUER is set.')
+  if (get(env, 'DATABASE_DRIVER') === 'bun-sqlite' && get(env, 'DATABASE_URL')?.startsWith('file:') === false)
+    throw new ConfigError(
+      'DATABASE_DRIVER=bun-sqlite needs a file: DATABASE_URL; a libsql server runs on libsql.',
+    )
   const maxBodyBytes = Number(get(env, 'MAX_BODY_BYTES') ?? 1048576)
   if (maxBodyBytes < 1024) throw new ConfigError('MAX_BODY_BYTES must be at least 1024.')
   const importMaxBytes = Number(get(env, 'IMPORT_MAX_BYTES') ?? 10485760)
@@ -599,10 +737,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     dataDir,
     databaseUrl: get(env, 'DATABASE_URL') ?? `file:${join(dataDir, 'wellness.db')}`,
     databaseAuthToken: get(env, 'DATABASE_AUTH_TOKEN') ?? null,
+    databaseDriver: (get(env, 'DATABASE_DRIVER') ?? 'auto') as Config['databaseDriver'],
     publicBaseUrl: (publicBaseUrl ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv,
     logLevel: (get(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'],
     smtpUrl,
+    smtpTimeoutSeconds: positive(env, 'SMTP_TIMEOUT_SECONDS', 10),
     mailFrom: get(env, 'MAIL_FROM') ?? 'Wellness Data Service <no-reply@localhost>',
     oidc: issuer
       ? {
@@ -623,6 +763,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     exportInlineMaxBytes: Number(get(env, 'EXPORT_INLINE_MAX_BYTES') ?? 52428800),
     exportUrlTtlSeconds: Number(get(env, 'EXPORT_URL_TTL_SECONDS') ?? 900),
     wearables: { whoop: oauthClient(env, 'WHOOP'), oura: oauthClient(env, 'OURA') },
+    ouraWebhookVerificationToken: get(env, 'OURA_WEBHOOK_VERIFICATION_TOKEN') ?? null,
     tokenEncryptionKeys: tokenEncryptionKeys(env),
     dbsnpReferencePath: get(env, 'DBSNP_REFERENCE_PATH') ?? null,
     billingEnabled: bool(get(env, 'BILLING_ENABLED'), false),
@@ -631,6 +772,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       webhookSecret: get(env, 'STRIPE_WEBHOOK_SECRET') ?? null,
       apiBase: get(env, 'STRIPE_API_BASE') ?? null,
     },
+    webhooks: webhookSettings(env, nodeEnv),
     queryLlm: get(env, 'QUERY_LLM_URL')
       ? {
           url: (get(env, 'QUERY_LLM_URL') as string).replace(/\/+$/, ''),
@@ -651,15 +793,59 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       workerTimeoutSeconds: Math.max(1, Number(get(env, 'QUEUE_WORKER_TIMEOUT_SECONDS') ?? 60)),
     },
     s3: s3Settings(env),
+    metricsToken: get(env, 'METRICS_TOKEN') ?? null,
+    rateLimits: rateLimits(env),
   })
+}
+
+function rateLimits(env: Env): Config['rateLimits'] {
+  const rules = (name: string, fallback: string) => {
+    try {
+      return parseRateLimits(get(env, name) ?? '', parseRateLimits(fallback))
+    } catch (error) {
+      throw new ConfigError(`${name}: ${(error as Error).message}`)
+    }
+  }
+  const redis = get(env, 'REDIS_URL')
+  const kind = get(env, 'RATE_LIMIT_STORE') ?? (redis ? 'redis' : 'memory')
+  let store: Config['rateLimits']['store'] = { kind: 'memory' }
+  if (kind === 'redis') {
+    if (!redis) throw new ConfigError('RATE_LIMIT_STORE=redis needs REDIS_URL.')
+    store = { kind: 'redis', url: redis }
+  } else if (kind === 'postgres') {
+    const url = get(env, 'RATE_LIMIT_DATABASE_URL') ?? get(env, 'QUEUE_DATABASE_URL')
+    if (!url)
+      throw new ConfigError('RATE_LIMIT_STORE=postgres needs RATE_LIMIT_DATABASE_URL or QUEUE_DATABASE_URL.')
+    store = { kind: 'postgres', url }
+  }
+  return {
+    enabled: bool(get(env, 'RATE_LIMITS_ENABLED'), true),
+    perKey: rules('RATE_LIMITS', DEFAULT_KEY_LIMITS),
+    perIp: rules('RATE_LIMITS_PER_IP', DEFAULT_IP_LIMITS),
+    store,
+    heavyPerWorkspace: positive(env, 'HEAVY_WORK_PER_WORKSPACE', 4),
+  }
 }
 
 /** A configuration for tests: development defaults, silent logs, then the given overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Readonly<Config> {
   return Object.freeze({
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    // DATABASE_DRIVER passes through, so the suite runs on either client (`DATABASE_DRIVER=libsql bun test`).
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_DRIVER: process.env.DATABASE_DRIVER }),
     // In-process tests have no socket: one trusted hop makes the harness's X-Forwarded-For the client.
     trustProxy: { hops: 1 },
+    // Tests make many requests with one key in a second; the limit tests set their own small rules.
+    rateLimits: {
+      enabled: true,
+      perKey: parseRateLimits(
+        'sign_in=100000/60,reads=100000/60,writes=100000/60,imports=100000/60,mcp=100000/60',
+      ),
+      perIp: parseRateLimits(
+        'sign_in=100000/60,reads=100000/60,writes=100000/60,imports=100000/60,mcp=100000/60',
+      ),
+      store: { kind: 'memory' as const },
+      heavyPerWorkspace: 1000,
+    },
     ...overrides,
   })
 }

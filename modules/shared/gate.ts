@@ -3,13 +3,15 @@
 // request name only the caller's own user and workspace (403). Auth comes first so that an anonymous
 // probe learns nothing about validation.
 
+import type { AuditedCall } from './audit'
 import type { AppContext } from './context'
 import { assertBodyReadable } from './http-body'
 import type { AnyOperation } from './operation'
 import { planFor, SERVE_OTHERS_RULE } from './plans'
-import { DATA_GRANTS, type Principal } from './principal'
+import { DATA_GRANTS, hasGrant, type Principal } from './principal'
 import { ProblemError } from './problem'
 import { metadataUrl, resourceOfPath } from './protected-resource'
+import { clientIpOf, requestIdOf } from './request-info'
 import { resolveCaller } from './scope'
 
 const WWW_AUTHENTICATE = 'Bearer realm="wellness"'
@@ -45,13 +47,39 @@ export async function gate(
     }
     if (caller.state === 'refused') throw unauthorized(caller.detail, request, app, caller.reason)
     principal = caller.principal
-    assertMayCall(op, principal)
+    const who = principal
+    await audited(app, auditedCall(op, who, request, input), () => assertMayCall(op, who))
   } else if (caller.state === 'authenticated') {
     principal = caller.principal
   }
   if (op.body) withTooLargeHint(op, () => assertBodyReadable(request))
-  if (principal && op.ownScopeOnly !== false) assertOwnScope(principal, input)
+  if (principal && op.ownScopeOnly !== false) {
+    const who = principal
+    await audited(app, auditedCall(op, who, request, input), () => assertOwnScope(who, input))
+  }
   return principal
+}
+
+const auditedCall = (
+  op: AnyOperation,
+  principal: Principal,
+  request: Request,
+  input: AuditedCall['input'],
+) => ({
+  op,
+  principal,
+  request: { id: requestIdOf(request), ip: clientIpOf(request) },
+  input,
+})
+
+/** Run an access check; a refusal (403) is recorded in the caller's audit trail, then thrown. */
+export async function audited(app: AppContext, call: AuditedCall, check: () => void): Promise<void> {
+  try {
+    check()
+  } catch (error) {
+    if (error instanceof ProblemError && error.status === 403) await app.audit.denied(call, error.slug)
+    throw error
+  }
 }
 
 /** Run a body check; a 413 it throws carries the operation's advice on where large bodies go. */
@@ -78,7 +106,7 @@ export function assertMayCall(op: AnyOperation, principal: Principal): void {
       `This operation accepts ${op.principals.map(describeKind).join(' or ')}; the request used ${describeKind(principal.kind)}.`,
     )
   }
-  if (op.grant !== null && op.grant !== 'authenticated' && !principal.grants.includes(op.grant)) {
+  if (op.grant !== null && op.grant !== 'authenticated' && !hasGrant(principal.grants, op.grant)) {
     throw new ProblemError(
       'forbidden',
       `The token does not carry the "${op.grant}" grant this operation needs.`,
@@ -89,7 +117,7 @@ export function assertMayCall(op: AnyOperation, principal: Principal): void {
 /** Whether `assertMayCall` would let this principal through. */
 export function mayCall(op: AnyOperation, principal: Principal): boolean {
   if (op.principals && !op.principals.includes(principal.kind)) return false
-  return op.grant === null || op.grant === 'authenticated' || principal.grants.includes(op.grant)
+  return op.grant === null || op.grant === 'authenticated' || hasGrant(principal.grants, op.grant)
 }
 
 const KIND_NAMES: Record<Principal['kind'], string> = {
@@ -100,6 +128,7 @@ const KIND_NAMES: Record<Principal['kind'], string> = {
   service_token: 'a service token',
   sandbox: 'a sandbox session token',
   wallet: 'a verified payment',
+  device: 'a wearable device credential',
 }
 const describeKind = (kind: Principal['kind']) => KIND_NAMES[kind]
 

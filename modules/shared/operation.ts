@@ -120,6 +120,7 @@ export interface OperationSpec<
     | 'text/html'
     | 'text/css'
     | 'text/javascript'
+    | 'text/plain'
     | 'application/zip'
     | 'text/event-stream'
   /**
@@ -142,8 +143,19 @@ export interface OperationSpec<
    * caller's own user and organization.
    */
   ownScopeOnly?: boolean
+  /**
+   * Why this operation is not counted against the hosted introductory allowance and stays available
+   * after it (billing, export, deletion, revoking access; see modules/billing/allowance.ts).
+   */
+  outsideAllowance?: string
   /** Served only outside production (e.g. the development mail outbox). */
   devOnly?: boolean
+  /**
+   * The answer depends only on the configuration (the contract, capabilities, pricing): it is built once
+   * per app and served from memory with a strong ETag (304 on If-None-Match) and br/gzip forms compressed
+   * once. Only for public GET operations whose handler reads nothing but `app`.
+   */
+  document?: true
   /** A request and its success response, shown in the API reference, MCP and x402 discovery. */
   example?: OperationExample
   x402?: X402Slot

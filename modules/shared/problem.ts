@@ -28,6 +28,13 @@ export const PROBLEM_TYPES = {
     status: 402,
     description: 'This route accepts pay-per-request authorization; see the PAYMENT-REQUIRED header.',
   },
+  checkoutRequired: {
+    slug: 'checkout-required',
+    title: 'Checkout required',
+    status: 402,
+    description:
+      'The workspace has used its introductory allowance of free protected requests (hosted billing); `checkout` says how to start a paid plan. Not an x402 challenge: it has no PAYMENT-REQUIRED header.',
+  },
   forbidden: {
     slug: 'forbidden',
     title: 'Forbidden',
@@ -100,6 +107,13 @@ export const PROBLEM_TYPES = {
     title: 'Too Many Requests',
     status: 429,
     description: 'Too many requests; retry after the time in the Retry-After header.',
+  },
+  tooBusy: {
+    slug: 'too-busy',
+    title: 'Too Much Heavy Work Running',
+    status: 429,
+    description:
+      'The workspace already runs as many heavy requests (imports, analyses, exports, genetics jobs) as HEAVY_WORK_PER_WORKSPACE allows; retry after the time in the Retry-After header.',
   },
   quotaExceeded: {
     slug: 'quota-exceeded',

@@ -21,6 +21,7 @@ import {
   REFUSALS,
   type VictimData,
 } from '../support/access-sweep'
+import { pairHealthConnect } from '../support/health-connect'
 import { mintOAuthToken } from '../support/oauth-token'
 
 const FIXTURES = join(import.meta.dir, '..', 'fixtures', 'imports')
@@ -63,7 +64,12 @@ async function countsOfA(): Promise<string> {
 let countsBefore = ''
 
 beforeAll(async () => {
-  h = await mcpHarness()
+  // A token key lets B pair a Health Connect app, so the sweep also calls as a device credential.
+  // Webhook endpoints of A point at a closed local port: allowed here, never in production.
+  h = await mcpHarness({
+    tokenEncryptionKeys: [new Uint8Array(32).fill(3)],
+    webhooks: { allowPrivateTargets: true, maxAttempts: 1, timeoutMs: 1000 },
+  })
   const t = h.t
   await t.context.queue.start()
 
@@ -80,6 +86,17 @@ beforeAll(async () => {
     if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${answer.text}`)
     return answer.body
   }
+  // Two webhook endpoints (a page of one has a cursor); the imports below make deliveries to both.
+  const hook = async (n: number) =>
+    must(
+      'webhook endpoint',
+      t.call('POST', '/webhooks/endpoints', {
+        token: a.key,
+        body: { url: `http://127.0.0.1:9/alice-zebra-hook-${n}`, events: ['import.stored'] },
+      }),
+    )
+  const endpoint = await hook(1)
+  await hook(2)
   const labs = readFileSync(join(FIXTURES, 'labs-us.csv'), 'utf8')
   const source = await must(
     'lab import',
@@ -134,6 +151,7 @@ beforeAll(async () => {
     }),
   )
   const sessions = await must('sessions', t.call('GET', '/auth/sessions', { token: a.session }), 200)
+  const deliveries = await must('deliveries', t.call('GET', '/webhooks/deliveries', { token: a.key }), 200)
 
   const cursors: Record<string, string> = {}
   for (const op of allOperations) {
@@ -165,6 +183,10 @@ beforeAll(async () => {
       service_token: serviceToken.id,
       session: sessions.data[0].id,
       export_job: null,
+      // A's sync jobs need a WHOOP connection; test/modules/wearables/connections/sync-async.test.ts attacks them.
+      wearable_sync_job: null,
+      webhook_endpoint: endpoint.id,
+      webhook_delivery: deliveries.data[0].id,
     },
     distinctive: [
       'alice-sweep-victim',
@@ -186,6 +208,7 @@ beforeAll(async () => {
     service_token: () => h.serviceToken('bob-end-user'),
     sandbox: () => h.sandboxToken(),
     oidc: () => h.oidcToken('bob-oidc-subject', GRANTS.join(' ')),
+    device: async () => (await pairHealthConnect(t, b)).token,
     oauth: () => mintOAuthToken(t.context, b.userId, GRANTS.join(' ')),
     wallet: { notIssuable: 'x402 payment verification has not landed; no request can carry a wallet yet' },
   }

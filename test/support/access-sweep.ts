@@ -29,6 +29,9 @@ export type Resource =
   | 'service_token'
   | 'session'
   | 'export_job'
+  | 'wearable_sync_job'
+  | 'webhook_endpoint'
+  | 'webhook_delivery'
 
 /** `:id` in a path names a record of this resource, by the path's prefix. */
 const RESOURCE_OF_ID_PATH: [prefix: string, resource: Resource][] = [
@@ -41,6 +44,9 @@ const RESOURCE_OF_ID_PATH: [prefix: string, resource: Resource][] = [
   ['/api-keys/', 'api_key'],
   ['/service-tokens/', 'service_token'],
   ['/auth/sessions/', 'session'],
+  ['/connections/wearables/sync-jobs/', 'wearable_sync_job'],
+  ['/webhooks/endpoints/', 'webhook_endpoint'],
+  ['/webhooks/deliveries/', 'webhook_delivery'],
 ]
 
 /** Input fields (outside `:id`) that name a record, and the resource they name. */
@@ -49,13 +55,14 @@ const RESOURCE_OF_FIELD: Record<string, (op: AnyOperation) => Resource> = {
   source_ids: () => 'source',
   analysis_id: () => 'analysis',
   job_id: (op) => (op.path.startsWith('/users/') ? 'export_job' : 'genetics_job'),
+  endpoint_id: () => 'webhook_endpoint',
 }
 
 /**
  * Query fields that filter the caller's own list rather than address a record: naming A's record there
  * must give B a refusal or an empty list, never A's rows.
  */
-const FILTER_FIELDS = new Set(['genetics.findings.list source_id'])
+const FILTER_FIELDS = new Set(['genetics.findings.list source_id', 'webhooks.deliveries.list endpoint_id'])
 
 /** Fields that look like a reference to a record but name something public or the caller's own. */
 const NOT_A_REFERENCE: Record<string, string> = {
@@ -72,6 +79,7 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'discovery.openapi': 'the API description',
   'discovery.capabilities': 'static service capabilities',
   'discovery.pricing': 'the price list',
+  'observability.metrics': 'operational counters by route template, behind METRICS_TOKEN; no user data',
   'discovery.health': 'liveness',
   'discovery.ready': 'readiness',
   'discovery.problem_type': 'problem type documentation',
@@ -89,6 +97,13 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'oauth.protected_resource': 'RFC 9728 protected-resource metadata, the same for everyone',
   'oauth.protected_resource_mcp': 'RFC 9728 protected-resource metadata of /mcp, the same for everyone',
   'billing.stripe_webhook': 'authorised by the Stripe signature of its body; answers nothing of anyone',
+  'wearables.webhooks.whoop':
+    'authorised by the WHOOP signature of its body; queues syncs of connections it names, answers only a count',
+  'wearables.webhooks.oura':
+    'authorised by the Oura signature of its body; queues syncs of connections it names, answers only a count',
+  'wearables.webhooks.oura_verify': "echoes Oura's challenge for the configured verification token only",
+  'wearables.callback':
+    "WHOOP/Oura need a bearer with the wearables grant and the caller's own scope (gate and handler); health_connect is authorised by the single-use connection code shown to the signed-in person (rate-limited); test/modules/wearables/connections/health-connect.test.ts attacks both",
 }
 
 /**
@@ -127,6 +142,8 @@ export const OWN_ONLY_OPERATIONS: Record<string, string> = {
   'wearables.refresh': 'refreshes a provider token the caller sends; stores and reads nothing of anyone',
   'wearables.disconnect': "disconnects the caller's own connection, named by provider",
   'imports.file': 'imports into the caller’s own data (user_id/organization_id are swept)',
+  'wearables.records.upload': "uploads into the caller's own data (user_id/organization_id are swept)",
+  'webhooks.endpoints.create': "registers an endpoint in the caller's own workspace",
 }
 
 /** Operations the sweep must not call as B, with why (calling would end B's own credential). */

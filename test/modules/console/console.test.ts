@@ -3,6 +3,7 @@
 // bodies and headers a browser would see. The browser-driven run is test/e2e/console.test.ts.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { createClient } from '@libsql/client'
 import { billingPage } from '../../../modules/console/pages/billing'
 import { humanUnit } from '../../../modules/console/pages/sources'
 import { type TestApp, testApp } from '../../support/app'
@@ -324,7 +325,6 @@ describe('console placeholders', () => {
   it('says plainly what is not available yet', async () => {
     const b = await signedIn()
     for (const [path, words] of [
-      ['/console/wearables', 'Connecting a wearable account'],
       ['/console/data', 'deleting everything held about you are not available yet'],
     ]) {
       const r = await b.get(path)
@@ -375,6 +375,7 @@ describe('console billing page', () => {
       effective_tier: 'enterprise',
       billing_admin: true,
       subscription: null,
+      allowance: { limit: 100, used: 4, remaining: 96, bypassed: true },
       usage: {
         period: '2026-01',
         resets_at: '2026-02-01T00:00:00.000Z',
@@ -382,6 +383,7 @@ describe('console billing page', () => {
           uploads: { used: 3, limit: null },
           analyses: { used: 1, limit: null },
           wearable_syncs: { used: 0, limit: null },
+          uploads_and_analyses: null,
         },
       },
     })
@@ -389,6 +391,34 @@ describe('console billing page', () => {
       expect(text).toContain('Plan: Enterprise (billing_admin entitlement granted by the operator')
       expect(text).toContain('This month (2026-01, UTC); counts start again at 2026-02-01T00:00:00.000Z')
       expect(text).toContain('<tr><th scope="row">Uploads</th><td>3</td><td>custom</td></tr>')
+      expect(text).not.toContain('Introductory allowance')
+    })
+  })
+
+  it('shows Free’s shared uploads-and-analyses cap and the introductory allowance left', () => {
+    const html = billingPage('csrf', {
+      billing_enabled: true,
+      tier: 'free',
+      effective_tier: 'free',
+      billing_admin: false,
+      subscription: null,
+      allowance: { limit: 100, used: 40, remaining: 60, bypassed: false },
+      usage: {
+        period: '2026-01',
+        resets_at: '2026-02-01T00:00:00.000Z',
+        quotas: {
+          uploads: { used: 3, limit: 25 },
+          analyses: { used: 2, limit: 25 },
+          wearable_syncs: { used: 0, limit: 0 },
+          uploads_and_analyses: { used: 5, limit: 25 },
+        },
+      },
+    })
+    return html.text().then((text) => {
+      expect(text).toContain(
+        '<tr><th scope="row">Uploads and analyses together</th><td>5</td><td>25</td></tr>',
+      )
+      expect(text).toContain('Introductory allowance: 40 of 100 free protected requests used (60 left).')
     })
   })
 })
@@ -571,5 +601,26 @@ describe('console sources', () => {
     const gone = await b.get(`/console/sources/${source_id}`)
     expect(gone.status).toBe(404)
     expect(gone.text).toContain(`Source ${source_id} was not found.`)
+  })
+})
+
+describe('console actions in the audit trail', () => {
+  it('records the console sign-in, key creation and sign-out like their API operations', async () => {
+    const email = `audited${Math.random().toString(36).slice(2)}@example.com`
+    const b = await signedIn(email)
+    await b.get('/console/keys')
+    expect((await b.post('/console/keys', { name: 'from the console' })).status).toBe(200)
+    await b.post('/console/sign-out', {})
+    const db = createClient({ url: t.config.databaseUrl })
+    const rows = await db.execute({
+      sql: 'select a.event, a.actor_kind from audit_events a join users u on u.id = a.user_id where u.email = ? order by a.id',
+      args: [email],
+    })
+    db.close()
+    expect(rows.rows.map((r) => `${r.event}:${r.actor_kind}`)).toEqual([
+      'auth.signed_in:anonymous',
+      'api_key.created:session',
+      'auth.signed_out:session',
+    ])
   })
 })
