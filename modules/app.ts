@@ -18,6 +18,7 @@ import { goalsModule } from './goals'
 import { importsModule } from './imports'
 import { mcpModule } from './mcp'
 import { oauthModule } from './oauth'
+import { startPayments } from './payments/payments'
 import { privacyModule } from './privacy'
 import { resumePendingDeletions } from './privacy/deletion'
 import { privacyTasks } from './privacy/export'
@@ -114,6 +115,14 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     authenticate: (token) => authenticate(token),
     instanceId: crypto.randomUUID(),
     operations: allOperations.filter((op) => !(op.devOnly && config.nodeEnv === 'production')),
+    payments: null,
+  }
+  // x402: the facilitators must answer and support every enabled network before the service starts.
+  if (config.x402) {
+    context.payments = await startPayments(config.x402, context.operations).catch(async (error) => {
+      await database.close()
+      throw error
+    })
   }
   const authenticate = authenticator(context)
 

@@ -9,6 +9,7 @@ import m5 from './0005_user_profiles.sql' with { type: 'text' }
 import m6 from './0006_wearable_connections.sql' with { type: 'text' }
 import m7 from './0007_billing_usage.sql' with { type: 'text' }
 import m8 from './0008_billing_stripe.sql' with { type: 'text' }
+import m9 from './0009_idempotent_responses.sql' with { type: 'text' }
 
 export const migrationJournal = journal
 export const migrationSql: Record<string, string> = {
@@ -21,4 +22,5 @@ export const migrationSql: Record<string, string> = {
   '0006_wearable_connections': m6,
   '0007_billing_usage': m7,
   '0008_billing_stripe': m8,
+  '0009_idempotent_responses': m9,
 }

@@ -3,6 +3,7 @@
 
 import type { TObject } from '@sinclair/typebox'
 import { Elysia } from 'elysia'
+import { fulfil } from '../payments/fulfilment'
 import type { AppContext } from './context'
 import { gate } from './gate'
 import { discardBody, readJsonBody } from './http-body'
@@ -58,14 +59,21 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
           headers: request.headers,
           url: new URL(request.url),
         }
-        const result = await op.handler(
-          {
-            params: op.params ? params : undefined,
-            query: op.query ? query : undefined,
-            body: op.body ? body : undefined,
-          },
-          { principal: principals.get(request) ?? null, app, request: info } as never,
-        )
+        const principal = principals.get(request) ?? null
+        const run = async () =>
+          op.handler(
+            {
+              params: op.params ? params : undefined,
+              query: op.query ? query : undefined,
+              body: op.body ? body : undefined,
+            },
+            { principal, app, request: info } as never,
+          )
+        // Paid and idempotent requests: buffered, settled after success, replayed on retry (payments module).
+        const fulfilled = await fulfil(app, op, request, principal, op.body ? body : undefined, run)
+        const result = fulfilled.result
+        Object.assign(set.headers, fulfilled.headers)
+        if (fulfilled.status !== null) set.status = fulfilled.status
         // A Response a handler built keeps its own status (Elysia would put the declared one over a 200).
         if (result instanceof Response) set.status = result.status
         return result
@@ -80,7 +88,14 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
               // Authentication is decided from the headers first: the body of a caller the gate will turn
               // away with 401 is never read, so anonymous uploads cannot make the server buffer them.
               const caller = await resolveCaller(request, app)
-              if (op.grant !== null && caller.state !== 'authenticated') return discardBody(request)
+              // A signed payment is verified before the handler runs, so its body is read like a caller's.
+              const paying =
+                caller.state === 'anonymous' &&
+                op.x402 !== undefined &&
+                app.payments !== null &&
+                request.headers.has('payment-signature')
+              if (op.grant !== null && caller.state !== 'authenticated' && !paying)
+                return discardBody(request)
               return readJsonBody(request, bodyLimit(op, app.config))
             }
           : 'none',

@@ -1,0 +1,88 @@
+// A real local EVM chain for the x402 tests: Hardhat 3's in-process EDR network (a native addon from
+// npm, no external binary), with a USDC-like EIP-3009 token deployed on it. The token's compiled
+// artifact lives in test/fixtures/x402 (source beside it), so tests never compile Solidity.
+
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  type Address,
+  createWalletClient,
+  custom,
+  type Hex,
+  type PrivateKeyAccount,
+  publicActions,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { hardhat } from 'viem/chains'
+
+const artifact = JSON.parse(
+  readFileSync(join(import.meta.dir, '..', 'fixtures', 'x402', 'test-usdc.json'), 'utf8'),
+) as { abi: readonly unknown[]; bytecode: Hex }
+export const tokenAbi = artifact.abi as any
+
+/** Hardhat's first default account (funded with test ether on every Hardhat network; public knowledge). */
+const FUNDED_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+
+export const CHAIN_NETWORK = 'eip155:31337'
+
+export interface LocalChain {
+  network: typeof CHAIN_NETWORK
+  token: Address
+  /** The facilitator's wallet client (pays gas to settle). */
+  wallet: ReturnType<typeof walletFor>
+  balanceOf(address: Address): Promise<bigint>
+  /** A fresh payer holding `amount` token units and no ether (EIP-3009 is gasless for the payer). */
+  newPayer(amount: bigint): Promise<PrivateKeyAccount>
+  close(): Promise<void>
+}
+
+function walletFor(provider: unknown) {
+  return createWalletClient({
+    account: privateKeyToAccount(FUNDED_KEY),
+    chain: hardhat,
+    transport: custom(provider as any),
+  }).extend(publicActions)
+}
+
+/** Start the chain and deploy the token; null (with the reason) when Hardhat cannot start here. */
+export async function startLocalChain(): Promise<LocalChain | { unavailable: string }> {
+  let connection: { provider: unknown; close(): Promise<void> }
+  try {
+    const { createHardhatRuntimeEnvironment } = await import('hardhat/hre')
+    const hre = await createHardhatRuntimeEnvironment({})
+    connection = (await hre.network.connect()) as any
+  } catch (error) {
+    return { unavailable: `the Hardhat in-process chain did not start: ${(error as Error).message}` }
+  }
+  const wallet = walletFor(connection.provider)
+  const deployed = await wallet.waitForTransactionReceipt({
+    hash: await wallet.deployContract({ abi: tokenAbi, bytecode: artifact.bytecode }),
+  })
+  const token = deployed.contractAddress!
+  const balanceOf = async (address: Address) =>
+    (await wallet.readContract({
+      address: token,
+      abi: tokenAbi,
+      functionName: 'balanceOf',
+      args: [address],
+    })) as bigint
+  return {
+    network: CHAIN_NETWORK,
+    token,
+    wallet,
+    balanceOf,
+    async newPayer(amount) {
+      const payer = privateKeyToAccount(generatePrivateKey())
+      await wallet.waitForTransactionReceipt({
+        hash: await wallet.writeContract({
+          address: token,
+          abi: tokenAbi,
+          functionName: 'mint',
+          args: [payer.address, amount],
+        }),
+      })
+      return payer
+    },
+    close: () => connection.close(),
+  }
+}
