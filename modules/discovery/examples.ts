@@ -101,6 +101,18 @@ export const discoveryExamples = {
       introductory_allowance: {
         protected_requests: 100,
       },
+      pay_per_request: {
+        enabled: false,
+        x402_catalog: 'http://localhost:3000/.well-known/x402.json',
+        routes: [
+          {
+            id: 'sources.list',
+            method: 'GET',
+            route: '/sources',
+            price_usd: '0.001',
+          },
+        ],
+      },
     },
   },
   'discovery.health': {

@@ -68,6 +68,21 @@ export const Pricing = Type.Object(
     ),
     rules: Type.Array(Type.String()),
     introductory_allowance: Type.Object({ protected_requests: Type.Integer() }),
+    pay_per_request: Type.Object(
+      {
+        enabled: Type.Boolean(),
+        x402_catalog: Type.String(),
+        routes: Type.Array(
+          Type.Object({
+            id: Type.String(),
+            method: Type.String(),
+            route: Type.String(),
+            price_usd: Type.String({ description: 'Live price of one call in US dollars (USDC).' }),
+          }),
+        ),
+      },
+      { description: 'x402 pay-per-request prices; the same as in /.well-known/x402.json.' },
+    ),
   },
   { $id: 'Pricing' },
 )
@@ -106,6 +121,9 @@ export const X402Catalog = Type.Object(
         input_example: Type.Unknown(),
         input_schema: Type.Unknown(),
         output_example: Type.Unknown(),
+        bazaar: Type.Optional(
+          Type.Unknown({ description: 'The bazaar discovery extension the 402 of this route declares.' }),
+        ),
       }),
     ),
   },

@@ -13,7 +13,7 @@ const keysOf = (op: AnyOperation) => [op.id, `${op.method} ${op.path}`, op.path]
 export function livePrice(op: AnyOperation, overrides: Overrides | undefined): string {
   for (const key of keysOf(op)) {
     const override = overrides?.[key]
-    if (override !== undefined) return override
+    if (override !== undefined) return override.replace(/^\$/, '')
   }
   return op.x402!.price
 }

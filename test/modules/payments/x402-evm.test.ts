@@ -62,7 +62,7 @@ describe.skipIf(unavailable !== null)('x402 on a local EVM chain', () => {
         evmPayTo: payTo,
         solanaPayTo: null,
         facilitatorHeaders: { [facilitator.url]: { authorization: 'Bearer facilitator-test-secret' } },
-        routePrices: {},
+        routePrices: { 'analyses.get': '0.007', 'GET /sources/:id': '$0.003' },
         maxTimeoutSeconds: 120,
         assets: { [chain.network]: { address: chain.token, decimals: 6, name: 'USD Coin', version: '2' } },
       },
@@ -100,6 +100,39 @@ describe.skipIf(unavailable !== null)('x402 on a local EVM chain', () => {
     expect(problem.price_usd).toBe('0.02')
     // The facilitator's auth header went with the start-up /supported call.
     expect(facilitator.lastHeaders?.get('authorization')).toBe('Bearer facilitator-test-secret')
+  })
+
+  it('lists networks, facilitators, route templates and live prices, the same in /pricing and in the 402', async () => {
+    const catalog = (await t.call('GET', '/.well-known/x402.json')).body
+    expect(catalog).toMatchObject({
+      x402Version: 2,
+      enabled: true,
+      networks: [chain.network],
+      facilitators: [facilitator.url],
+    })
+    const byId = Object.fromEntries(catalog.routes.map((r: any) => [r.id, r]))
+    expect(byId['analyses.get'].price_usd).toBe('0.007')
+    expect(byId['sources.get'].price_usd).toBe('0.003')
+    expect(byId['imports.file'].price_usd).toBe('0.02')
+    expect(byId['analyses.action_plan'].route).toBe('/analyses/:id/action-plan')
+    expect(byId['imports.file'].bazaar.info.input.body).not.toHaveProperty('user_id')
+    // The API-key-only operations are never payable.
+    for (const id of [
+      'privacy.export',
+      'billing.checkout',
+      'auth.api_keys.create',
+      'sources.delete',
+      'genetics.uploads.create',
+    ])
+      expect(byId[id]).toBeUndefined()
+    const pricing = (await t.call('GET', '/pricing')).body.pay_per_request
+    expect(pricing.enabled).toBe(true)
+    for (const route of pricing.routes) expect(route.price_usd).toBe(byId[route.id].price_usd)
+    expect((await t.call('GET', '/capabilities')).body.x402).toEqual({ enabled: true })
+    const probe = await appFetch(new Request('http://localhost/sources/src_01kf0hhz8rcga6s3vbfag0mnj0'))
+    expect(decodePaymentRequiredHeader(probe.headers.get('payment-required')!).accepts[0]!.amount).toBe(
+      '3000',
+    )
   })
 
   it('takes exactly the price from the payer for a paid import, settles once, and stores into the wallet workspace', async () => {
