@@ -1,12 +1,12 @@
 // What the service offers, derived from configuration and the operation registry.
 
+import { discoveryExtension } from '../payments/bazaar'
+import { livePrice } from '../payments/prices'
 import type { AppContext } from '../shared/context'
 import { RETRY_AFTER_SECONDS } from '../shared/dependency'
 import { API_VERSION } from '../shared/openapi'
 import { PLANS, SERVE_OTHERS_RULE } from '../shared/plans'
 import { ProblemError } from '../shared/problem'
-import { discoveryExtension } from '../payments/bazaar'
-import { livePrice } from '../payments/prices'
 import { x402Catalog } from '../shared/registry'
 
 export const GENETICS_FORMATS = [
