@@ -388,7 +388,9 @@ describe('the access sweep over every operation in the registry', () => {
     console.log(`access sweep: ${attemptCount} attempts, ${findings.length} leaks`)
     // The wallet really paid its way to the payable operations (verified, and settled where they answered).
     if (facilitator) {
-      console.log(`access sweep: wallet payments verified ${facilitator.calls.verify}, settled ${facilitator.calls.settle}`)
+      console.log(
+        `access sweep: wallet payments verified ${facilitator.calls.verify}, settled ${facilitator.calls.settle}`,
+      )
       expect(facilitator.calls.verify).toBeGreaterThan(10)
     }
     expect(findings).toEqual([])

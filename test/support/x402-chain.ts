@@ -8,6 +8,7 @@ import {
   type Address,
   createWalletClient,
   custom,
+  defineChain,
   type Hex,
   type PrivateKeyAccount,
   publicActions,
@@ -23,38 +24,44 @@ export const tokenAbi = artifact.abi as any
 /** Hardhat's first default account (funded with test ether on every Hardhat network; public knowledge). */
 const FUNDED_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 
-export const CHAIN_NETWORK = 'eip155:31337'
-
 export interface LocalChain {
-  network: typeof CHAIN_NETWORK
+  /** CAIP-2 id, `eip155:<chain id>`. */
+  network: `eip155:${number}`
   token: Address
   /** The facilitator's wallet client (pays gas to settle). */
   wallet: ReturnType<typeof walletFor>
   balanceOf(address: Address): Promise<bigint>
+  /** Give `to` this many token units. */
+  mint(to: Address, amount: bigint): Promise<void>
   /** A fresh payer holding `amount` token units and no ether (EIP-3009 is gasless for the payer). */
   newPayer(amount: bigint): Promise<PrivateKeyAccount>
   close(): Promise<void>
 }
 
-function walletFor(provider: unknown) {
+function walletFor(provider: unknown, chainId: number) {
   return createWalletClient({
     account: privateKeyToAccount(FUNDED_KEY),
-    chain: hardhat,
+    chain: defineChain({ ...hardhat, id: chainId }),
     transport: custom(provider as any),
   }).extend(publicActions)
 }
 
-/** Start the chain and deploy the token; null (with the reason) when Hardhat cannot start here. */
-export async function startLocalChain(): Promise<LocalChain | { unavailable: string }> {
+/**
+ * Start a chain with this chain id (31337, Hardhat's own, unless a test plays Base 8453 or Polygon 137)
+ * and deploy the token; `unavailable` with the reason when Hardhat cannot start here.
+ */
+export async function startLocalChain(chainId = 31337): Promise<LocalChain | { unavailable: string }> {
   let connection: { provider: unknown; close(): Promise<void> }
   try {
     const { createHardhatRuntimeEnvironment } = await import('hardhat/hre')
-    const hre = await createHardhatRuntimeEnvironment({})
-    connection = (await hre.network.connect()) as any
+    const hre = await createHardhatRuntimeEnvironment({
+      networks: { local: { type: 'edr-simulated', chainId } },
+    } as never)
+    connection = (await hre.network.connect({ network: 'local' } as never)) as never
   } catch (error) {
     return { unavailable: `the Hardhat in-process chain did not start: ${(error as Error).message}` }
   }
-  const wallet = walletFor(connection.provider)
+  const wallet = walletFor(connection.provider, chainId)
   const deployed = await wallet.waitForTransactionReceipt({
     hash: await wallet.deployContract({ abi: tokenAbi, bytecode: artifact.bytecode }),
   })
@@ -66,21 +73,25 @@ export async function startLocalChain(): Promise<LocalChain | { unavailable: str
       functionName: 'balanceOf',
       args: [address],
     })) as bigint
+  const mint = async (to: Address, amount: bigint) => {
+    await wallet.waitForTransactionReceipt({
+      hash: await wallet.writeContract({
+        address: token,
+        abi: tokenAbi,
+        functionName: 'mint',
+        args: [to, amount],
+      }),
+    })
+  }
   return {
-    network: CHAIN_NETWORK,
+    network: `eip155:${chainId}` as const,
     token,
     wallet,
     balanceOf,
+    mint,
     async newPayer(amount) {
       const payer = privateKeyToAccount(generatePrivateKey())
-      await wallet.waitForTransactionReceipt({
-        hash: await wallet.writeContract({
-          address: token,
-          abi: tokenAbi,
-          functionName: 'mint',
-          args: [payer.address, amount],
-        }),
-      })
+      await mint(payer.address, amount)
       return payer
     },
     close: () => connection.close(),
