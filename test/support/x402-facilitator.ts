@@ -1,12 +1,16 @@
 // A local x402 facilitator on 127.0.0.1 for the payment tests, built from the x402 packages themselves
 // (`x402Facilitator` from @x402/core with the `exact` EVM scheme from @x402/evm): it verifies signatures
 // and simulates transfers against the local chain, and settles by sending the real
-// transferWithAuthorization transaction. It speaks the facilitator HTTP API the service calls
+// transferWithAuthorization transaction (`startSolanaFacilitator`: the `exact` SVM scheme, against a
+// Solana RPC). It speaks the facilitator HTTP API the service calls
 // (`GET /supported`, `POST /verify`, `POST /settle`) and can be made to fail like an outage.
 
+import { generateKeyPairSigner } from '@solana/kit'
 import { x402Facilitator } from '@x402/core/facilitator'
 import { toFacilitatorEvmSigner } from '@x402/evm'
 import { registerExactEvmScheme } from '@x402/evm/exact/facilitator'
+import { toFacilitatorSvmSigner } from '@x402/svm'
+import { registerExactSvmScheme } from '@x402/svm/exact/facilitator'
 import type { LocalChain } from './x402-chain'
 
 export interface LocalFacilitator {
@@ -30,6 +34,24 @@ export function startLocalFacilitator(chain: LocalChain): LocalFacilitator {
     signer: toFacilitatorEvmSigner(wallet as any),
     networks: chain.network,
   })
+  return serveFacilitator(facilitator)
+}
+
+/**
+ * A Solana facilitator with a fresh fee-payer key, talking to the given RPC (the stand-in in tests).
+ * Its `/supported` names the fee payer, which the service puts into its requirements.
+ */
+export async function startSolanaFacilitator(rpcUrl: string, network: `${string}:${string}`) {
+  const feePayer = await generateKeyPairSigner()
+  const facilitator = new x402Facilitator()
+  registerExactSvmScheme(facilitator, {
+    signer: toFacilitatorSvmSigner(feePayer, { defaultRpcUrl: rpcUrl }),
+    networks: network,
+  })
+  return Object.assign(serveFacilitator(facilitator), { feePayer: feePayer.address as string })
+}
+
+function serveFacilitator(facilitator: x402Facilitator): LocalFacilitator {
   const state: Omit<LocalFacilitator, 'url' | 'stop'> = {
     calls: { supported: 0, verify: 0, settle: 0 },
     down: false,
