@@ -19,6 +19,8 @@ export interface LocalFacilitator {
   calls: { supported: number; verify: number; settle: number }
   /** While true every call answers 503 (a facilitator outage). */
   down: boolean
+  /** While true only /settle answers 503 (an outage between verification and settlement). */
+  settleDown: boolean
   /** Extra `/supported` kinds to advertise (to cover networks without a scheme behind them). */
   extraKinds: { x402Version: number; scheme: string; network: string; extra?: Record<string, unknown> }[]
   /** Headers of the last request (to check the configured auth headers arrive). */
@@ -55,6 +57,7 @@ function serveFacilitator(facilitator: x402Facilitator): LocalFacilitator {
   const state: Omit<LocalFacilitator, 'url' | 'stop'> = {
     calls: { supported: 0, verify: 0, settle: 0 },
     down: false,
+    settleDown: false,
     extraKinds: [],
     lastHeaders: null,
   }
@@ -78,6 +81,7 @@ function serveFacilitator(facilitator: x402Facilitator): LocalFacilitator {
             return Response.json(await facilitator.verify(paymentPayload, paymentRequirements))
           }
           state.calls.settle++
+          if (state.settleDown) return new Response('facilitator down', { status: 503 })
           return Response.json(await facilitator.settle(paymentPayload, paymentRequirements))
         }
       } catch (error) {

@@ -227,6 +227,31 @@ describe.skipIf(unavailable !== null)('x402 on a local EVM chain', () => {
     expect(((await list.json()) as any).data).toEqual([])
   })
 
+  it('keeps a finished write whose settlement failed, and settles it when the same payment is retried', async () => {
+    const payer = await chain.newPayer(1_000_000n)
+    sentSignatures.length = 0
+    facilitator.settleDown = true
+    let failed: Response
+    try {
+      failed = await payingFetch(payer)(post('/imports/file', { text: LAB_TEXT }))
+    } finally {
+      facilitator.settleDown = false
+    }
+    expect(failed.status).toBe(503)
+    expect(failed.headers.get('payment-response')).toBeNull()
+    expect(await chain.balanceOf(payer.address)).toBe(1_000_000n)
+
+    const retry = await appFetch(
+      post('/imports/file', { text: LAB_TEXT }, { 'payment-signature': sentSignatures.at(-1)! }),
+    )
+    expect(retry.status).toBe(201)
+    expect(decodePaymentResponseHeader(retry.headers.get('payment-response')!).success).toBe(true)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    expect(await chain.balanceOf(payer.address)).toBe(1_000_000n - IMPORT_PRICE)
+    const list = await payingFetch(payer)(new Request('http://localhost/sources'))
+    expect(((await list.json()) as any).data).toHaveLength(1)
+  })
+
   it('keeps wallets apart: one wallet never reads another wallet’s sources', async () => {
     const alice = await chain.newPayer(1_000_000n)
     const bob = await chain.newPayer(1_000_000n)
