@@ -14,7 +14,7 @@ import { withKeyLock } from '../shared/keyed-lock'
 import type { AnyOperation } from '../shared/operation'
 import type { Principal } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
-import { canonicalJson } from './payments'
+import { canonicalJson, type PendingPayment } from './payments'
 import * as repo from './repo'
 
 export interface Fulfilled {
@@ -72,6 +72,26 @@ function replay(stored: repo.StoredResponse): Fulfilled {
   return { result, status: stored.status, headers }
 }
 
+/**
+ * Settle, and say so in the log: the operation, the network and the outcome, never the payer's data.
+ * An operator can match the transaction against the PAYMENT-RESPONSE the caller holds.
+ */
+async function settle(app: AppContext, op: AnyOperation, payment: PendingPayment): Promise<string> {
+  const network = payment.requirements.network
+  try {
+    const header = await app.payments!.settle(payment)
+    app.log.info('x402.settled', { operation: op.id, network })
+    return header
+  } catch (error) {
+    app.log.warn('x402.settle_failed', {
+      operation: op.id,
+      network,
+      status: error instanceof ProblemError ? error.status : 500,
+    })
+    throw error
+  }
+}
+
 export async function fulfil(
   app: AppContext,
   op: AnyOperation,
@@ -89,7 +109,7 @@ export async function fulfil(
     if (!payment) return { result, status: null, headers: {} }
     // A paid GET: buffered, then settled; a refused settlement means no response at all.
     const buffered = await buffer(result)
-    const paymentResponse = await app.payments!.settle(payment)
+    const paymentResponse = await settle(app, op, payment)
     return {
       result: result instanceof Response ? new Response(buffered.body, result) : result,
       status: null,
@@ -115,7 +135,7 @@ export async function fulfil(
         )
       if (stored.state === 'unsettled' && payment && !payment.replay) {
         // The work was done but its payment not settled (the facilitator failed): settle now, once.
-        const paymentResponse = await app.payments!.settle(payment)
+        const paymentResponse = await settle(app, op, payment)
         await repo.markSettled(app.db, stored.id, paymentResponse)
         return replay({ ...stored, state: 'complete', payment_response: paymentResponse })
       }
@@ -143,7 +163,7 @@ export async function fulfil(
     await repo.insert(app.db, row)
     const headers: Record<string, string> = {}
     if (payment) {
-      headers['payment-response'] = await app.payments!.settle(payment)
+      headers['payment-response'] = await settle(app, op, payment)
       await repo.markSettled(app.db, row.id, headers['payment-response'])
     }
     return {

@@ -219,15 +219,20 @@ export async function startPayments(
     } catch (error) {
       if (error instanceof VerifyError)
         verified = { isValid: false, invalidReason: error.invalidReason, payer: error.payer }
-      else throw unavailable('verify the payment', error)
+      else {
+        app.log.warn('x402.facilitator_unreachable', { operation: op.id, network: requirements.network })
+        throw unavailable('verify the payment', error)
+      }
     }
-    if (!verified.isValid || !verified.payer)
+    if (!verified.isValid || !verified.payer) {
+      app.log.info('x402.payment_refused', { operation: op.id, reason: verified.invalidReason ?? 'no payer' })
       throw await paymentRequired(
         op,
         request,
         `The payment was not accepted by the facilitator: ${verified.invalidReason ?? 'no payer'}.`,
         verified.invalidReason ?? 'invalid_payment',
       )
+    }
     pendingPayments.set(request, { payload, requirements, hash, replay: false })
     return walletPrincipal(app, requirements.network, verified.payer)
   }

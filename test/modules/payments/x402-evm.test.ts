@@ -161,7 +161,13 @@ describe.skipIf(unavailable !== null)('x402 on a local EVM chain', () => {
     expect(list.headers.get('payment-response')).toBeTruthy()
     const sources = (await list.json()) as any
     expect(sources.data.map((s: { id: string }) => s.id)).toEqual([body.source_id])
-    expect(sources.data[0].user_id).toMatch(/^usr_x402_/)
+    const walletUser = sources.data[0].user_id as string
+    expect(walletUser).toMatch(/^usr_x402_/)
+
+    // A route with the user in its path takes the wallet's own user id (shown on its records).
+    const trends = await payingFetch(payer)(post(`/users/${walletUser}/trends`, { markers: ['ldl_cholesterol'] }))
+    expect(trends.status).toBe(200)
+    expect(((await trends.json()) as any).user_id).toBe(walletUser)
   })
 
   it('replays the stored response for a retried signed payment: one write, one settlement', async () => {
