@@ -165,7 +165,9 @@ describe.skipIf(unavailable !== null)('x402 on a local EVM chain', () => {
     expect(walletUser).toMatch(/^usr_x402_/)
 
     // A route with the user in its path takes the wallet's own user id (shown on its records).
-    const trends = await payingFetch(payer)(post(`/users/${walletUser}/trends`, { markers: ['ldl_cholesterol'] }))
+    const trends = await payingFetch(payer)(
+      post(`/users/${walletUser}/trends`, { markers: ['ldl_cholesterol'] }),
+    )
     expect(trends.status).toBe(200)
     expect(((await trends.json()) as any).user_id).toBe(walletUser)
   })
