@@ -48,9 +48,13 @@ function walletFor(provider: unknown, chainId: number) {
 
 /**
  * Start a chain with this chain id (31337, Hardhat's own, unless a test plays Base 8453 or Polygon 137)
- * and deploy the token; `unavailable` with the reason when Hardhat cannot start here.
+ * and deploy the token (at `tokenAt` when given: the network's real USDC address); `unavailable` with
+ * the reason when Hardhat cannot start here.
  */
-export async function startLocalChain(chainId = 31337): Promise<LocalChain | { unavailable: string }> {
+export async function startLocalChain(
+  chainId = 31337,
+  options: { tokenAt?: Address } = {},
+): Promise<LocalChain | { unavailable: string }> {
   let connection: { provider: unknown; close(): Promise<void> }
   try {
     const { createHardhatRuntimeEnvironment } = await import('hardhat/hre')
@@ -65,7 +69,14 @@ export async function startLocalChain(chainId = 31337): Promise<LocalChain | { u
   const deployed = await wallet.waitForTransactionReceipt({
     hash: await wallet.deployContract({ abi: tokenAbi, bytecode: artifact.bytecode }),
   })
-  const token = deployed.contractAddress!
+  let token = deployed.contractAddress!
+  if (options.tokenAt) {
+    // Play a real network's USDC: the same code at its canonical address (the token keeps no state
+    // outside balances and used authorizations, which start empty there).
+    const code = await wallet.getCode({ address: token })
+    await (connection.provider as any).request({ method: 'hardhat_setCode', params: [options.tokenAt, code] })
+    token = options.tokenAt
+  }
   const balanceOf = async (address: Address) =>
     (await wallet.readContract({
       address: token,
