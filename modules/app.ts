@@ -119,10 +119,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   }
   // x402: the facilitators must answer and support every enabled network before the service starts.
   if (config.x402) {
-    context.payments = await startPayments(config.x402, context.operations).catch(async (error) => {
-      await database.close()
-      throw error
-    })
+    context.payments = await startPayments(config.x402, context.operations, config.publicBaseUrl).catch(
+      async (error) => {
+        await database.close()
+        throw error
+      },
+    )
   }
   const authenticate = authenticator(context)
 

@@ -9,6 +9,7 @@
 
 import { createHash } from 'node:crypto'
 import type { AppContext } from '../shared/context'
+import { errorSummary } from '../shared/error-summary'
 import { newId } from '../shared/ids'
 import { withKeyLock } from '../shared/keyed-lock'
 import type { AnyOperation } from '../shared/operation'
@@ -83,10 +84,12 @@ async function settle(app: AppContext, op: AnyOperation, payment: PendingPayment
     app.log.info('x402.settled', { operation: op.id, network })
     return header
   } catch (error) {
+    const cause = (error as { cause?: unknown }).cause
     app.log.warn('x402.settle_failed', {
       operation: op.id,
       network,
       status: error instanceof ProblemError ? error.status : 500,
+      ...(cause ? { error: errorSummary(cause) } : {}),
     })
     throw error
   }

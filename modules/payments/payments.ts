@@ -70,10 +70,11 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null)
 }
 
-function unavailable(what: string, error: unknown): ProblemError {
+/** 503: the facilitator's own words go to the log only (they may name its internals), never to the caller. */
+function unavailable(what: string): ProblemError {
   return new ProblemError(
     'unavailable',
-    `The payment facilitator could not be reached to ${what} (${errorSummary(error)}); nothing was charged. Retry later.`,
+    `The payment facilitator could not be reached to ${what}; nothing was charged. Retry later.`,
     { headers: { 'retry-after': '5' } },
   )
 }
@@ -82,6 +83,7 @@ function unavailable(what: string, error: unknown): ProblemError {
 export async function startPayments(
   settings: X402Settings,
   operations: readonly AnyOperation[],
+  publicBaseUrl: string,
 ): Promise<Payments> {
   assertPriceOverrides(operations, settings.routePrices)
   const facilitators = await connectFacilitators(settings)
@@ -144,7 +146,7 @@ export async function startPayments(
     const required = await server.createPaymentRequiredResponse(
       requirements,
       {
-        url: `${url.pathname}${url.search}`,
+        url: `${publicBaseUrl}${url.pathname}${url.search}`,
         description: op.x402!.description ?? op.summary,
         mimeType: 'application/json',
         serviceName: SERVICE_NAME,
@@ -220,8 +222,12 @@ export async function startPayments(
       if (error instanceof VerifyError)
         verified = { isValid: false, invalidReason: error.invalidReason, payer: error.payer }
       else {
-        app.log.warn('x402.facilitator_unreachable', { operation: op.id, network: requirements.network })
-        throw unavailable('verify the payment', error)
+        app.log.warn('x402.facilitator_unreachable', {
+          operation: op.id,
+          network: requirements.network,
+          error: errorSummary(error),
+        })
+        throw unavailable('verify the payment')
       }
     }
     if (!verified.isValid || !verified.payer) {
@@ -247,7 +253,7 @@ export async function startPayments(
           'paymentRequired',
           `The facilitator refused to settle the payment: ${error.errorReason ?? 'settlement failed'}. The result is kept: retry the same request with the same PAYMENT-SIGNATURE to settle and receive it.`,
         )
-      throw unavailable('settle the payment', error)
+      throw Object.assign(unavailable('settle the payment'), { cause: error })
     }
     if (!result.success)
       throw new ProblemError(

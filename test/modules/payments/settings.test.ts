@@ -137,7 +137,11 @@ describe('the start-up check against the facilitators', () => {
     const v1Only = supportedOnly([{ x402Version: 1, scheme: 'exact', network: BASE }])
     servers.push(v1Only)
     const url = `http://127.0.0.1:${v1Only.port}`
-    const error = await startPayments(settings([url], [BASE, POLYGON]), allOperations).catch((e) => e)
+    const error = await startPayments(
+      settings([url], [BASE, POLYGON]),
+      allOperations,
+      'http://localhost:3000',
+    ).catch((e) => e)
     expect(error).toBeInstanceOf(ConfigError)
     expect(error.message).toBe(
       `X402_FACILITATOR_URLS: no facilitator advertises x402 v2 "exact" for ${BASE}, ${POLYGON}.`,
@@ -145,7 +149,11 @@ describe('the start-up check against the facilitators', () => {
   })
 
   it('names a facilitator that does not answer', async () => {
-    const error = await startPayments(settings(['http://127.0.0.1:9']), allOperations).catch((e) => e)
+    const error = await startPayments(
+      settings(['http://127.0.0.1:9']),
+      allOperations,
+      'http://localhost:3000',
+    ).catch((e) => e)
     expect(error).toBeInstanceOf(ConfigError)
     expect(error.message).toStartWith(
       `X402_FACILITATOR_URLS: no facilitator advertises x402 v2 "exact" for ${BASE}; http://127.0.0.1:9 did not answer /supported`,
@@ -161,7 +169,11 @@ describe('the start-up check against the facilitators', () => {
     const second = supportedOnly(kinds)
     servers.push(first, second)
     const urls = [`http://127.0.0.1:${first.port}`, `http://127.0.0.1:${second.port}`]
-    const payments = await startPayments(settings(urls, [BASE, POLYGON]), allOperations)
+    const payments = await startPayments(
+      settings(urls, [BASE, POLYGON]),
+      allOperations,
+      'http://localhost:3000',
+    )
     expect(payments.facilitatorOf).toEqual({ [BASE]: urls[1], [POLYGON]: urls[0] })
   })
 
@@ -169,6 +181,7 @@ describe('the start-up check against the facilitators', () => {
     const error = await startPayments(
       { ...settings(['http://127.0.0.1:9']), routePrices: { 'billing.checkout': '1' } },
       allOperations,
+      'http://localhost:3000',
     ).catch((e) => e)
     expect(error.message).toContain(
       'X402_ROUTE_PRICES: "billing.checkout" is not a payable operation id or route',

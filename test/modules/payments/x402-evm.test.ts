@@ -93,6 +93,7 @@ describe.skipIf(unavailable !== null)('x402 on a local EVM chain', () => {
     expect(bazaar.info.input.method).toBe('POST')
     expect(bazaar.routeTemplate).toBe('/analyses/:id/action-plan')
     expect(bazaar.info.input.pathParams).toEqual({ id: 'anything' })
+    expect(required.resource.url).toBe(`${t.config.publicBaseUrl}/analyses/anything/action-plan`)
     expect(required.resource.serviceName).toBe('Wellness Data Service')
     expect(required.resource.tags?.length).toBeGreaterThan(0)
     const problem = (await response.json()) as any
@@ -227,6 +228,11 @@ describe.skipIf(unavailable !== null)('x402 on a local EVM chain', () => {
       const response = await payingFetch(payer)(post('/imports/file', { text: LAB_TEXT }))
       expect(response.status).toBe(503)
       expect(response.headers.get('content-type')).toContain('application/problem+json')
+      expect(response.headers.get('retry-after')).toBe('5')
+      expect(((await response.json()) as any).detail).toBe(
+        'The payment facilitator could not be reached to verify the payment; nothing was charged. Retry later.',
+      )
+      expect(t.log.lines.some((line) => line.includes('x402.facilitator_unreachable'))).toBe(true)
       expect(response.headers.get('payment-response')).toBeNull()
     } finally {
       facilitator.down = false
