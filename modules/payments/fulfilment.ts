@@ -104,8 +104,11 @@ export async function fulfil(
   run: () => Promise<unknown>,
 ): Promise<Fulfilled> {
   const payment = app.payments?.pending(request)
-  const explicitKey = op.method === 'POST' && principal ? idempotencyKeyOf(request) : null
-  const key = explicitKey ?? (payment && op.method === 'POST' ? `payment:${payment.hash}` : null)
+  // Only JSON-in, JSON-out POSTs are replayable: a raw body is not hashed and a stream is not buffered.
+  const replayable =
+    op.method === 'POST' && !op.rawBody && (op.produces ?? 'application/json') === 'application/json'
+  const explicitKey = replayable && principal ? idempotencyKeyOf(request) : null
+  const key = explicitKey ?? (payment && replayable ? `payment:${payment.hash}` : null)
 
   if (!key || !principal) {
     const result = await run()

@@ -149,7 +149,8 @@ function parameters(op: AnyOperation, named: Map<string, string>, schemas: Recor
       })
     }
   }
-  if (op.method === 'POST' && op.grant !== null && !op.rawBody)
+  const jsonOut = (op.produces ?? 'application/json') === 'application/json'
+  if (op.method === 'POST' && op.grant !== null && !op.rawBody && jsonOut)
     list.push({
       name: 'Idempotency-Key',
       in: 'header',
