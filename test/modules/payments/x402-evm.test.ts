@@ -99,6 +99,12 @@ describe.skipIf(unavailable !== null)('x402 on a local EVM chain', () => {
     const problem = (await response.json()) as any
     expect(problem.status).toBe(402)
     expect(problem.price_usd).toBe('0.02')
+    // No body at all (not even JSON) is still a price probe, not a 400/415/422.
+    const bare = await appFetch(new Request('http://localhost/analyses', { method: 'POST' }))
+    expect(bare.status).toBe(402)
+    expect(decodePaymentRequiredHeader(bare.headers.get('payment-required')!).accepts[0]!.amount).toBe(
+      '50000',
+    )
     // The facilitator's auth header went with the start-up /supported call.
     expect(facilitator.lastHeaders?.get('authorization')).toBe('Bearer facilitator-test-secret')
   })
