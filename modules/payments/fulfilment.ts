@@ -27,6 +27,21 @@ export interface Fulfilled {
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
 
+/**
+ * How long a stored response answers retries: a week, far longer than a signed payment stays valid
+ * (minutes) or a client keeps retrying. Older rows are removed as new ones are written, at most hourly.
+ */
+export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 3600 * 1000
+const PRUNE_EVERY_MS = 3600 * 1000
+const lastPrune = new WeakMap<AppContext, number>()
+
+async function pruneOldResponses(app: AppContext): Promise<void> {
+  const now = app.clock.now().getTime()
+  if (now - (lastPrune.get(app) ?? 0) < PRUNE_EVERY_MS) return
+  lastPrune.set(app, now)
+  await repo.deleteOlderThan(app.db, new Date(now - IDEMPOTENCY_RETENTION_MS).toISOString())
+}
+
 /** The Idempotency-Key header, checked; null when absent. */
 function idempotencyKeyOf(request: Request): string | null {
   const raw = request.headers.get('idempotency-key')
@@ -166,6 +181,7 @@ export async function fulfil(
       created_at: app.clock.now().toISOString(),
     }
     // Stored before settling: should settlement fail, a retry settles without doing the work again.
+    await pruneOldResponses(app)
     await repo.insert(app.db, row)
     const headers: Record<string, string> = {}
     if (payment) {

@@ -1,6 +1,6 @@
 // Queries of the payments module: stored idempotent responses.
 
-import { and, eq } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { idempotentResponses } from './tables'
 
@@ -35,4 +35,9 @@ export async function markSettled(db: Database, id: string, paymentResponse: str
     .update(idempotentResponses)
     .set({ state: 'complete', payment_response: paymentResponse })
     .where(eq(idempotentResponses.id, id))
+}
+
+/** Forget stored responses created before `cutoff` (ISO time). */
+export async function deleteOlderThan(db: Database, cutoff: string): Promise<void> {
+  await db.delete(idempotentResponses).where(lt(idempotentResponses.created_at, cutoff))
 }

@@ -2,6 +2,8 @@
 // response (one write); the same key with another body is a 422; keys are per user.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { IDEMPOTENCY_RETENTION_MS } from '../../../modules/payments/fulfilment'
+import type { ManualClock } from '../../../modules/shared/clock'
 import { testApp } from '../../support/app'
 
 let t: Awaited<ReturnType<typeof testApp>>
@@ -73,6 +75,20 @@ describe('Idempotency-Key on authenticated POSTs', () => {
     })
     expect(bad.status).toBe(422)
     expect((await t.call('GET', '/goals', { token: user.key })).body.data).toHaveLength(2)
+  })
+
+  it('forgets a stored response after the retention week: the key then makes a new write', async () => {
+    const user = await t.userWithKey()
+    const headers = { 'idempotency-key': 'weekly-goal' }
+    const first = await t.call('POST', '/goals', { token: user.key, body: goal, headers })
+    ;(t.clock as ManualClock).advance(IDEMPOTENCY_RETENTION_MS + 2 * 3600 * 1000)
+    // Another caller's write prunes old rows (pruning runs as rows are written).
+    const other = await t.userWithKey()
+    await t.call('POST', '/goals', { token: other.key, body: goal, headers: { 'idempotency-key': 'other' } })
+    const later = await t.call('POST', '/goals', { token: user.key, body: goal, headers })
+    expect(later.status).toBe(201)
+    expect(later.body.id).not.toBe(first.body.id)
+    expect(later.headers.get('idempotent-replayed')).toBeNull()
   })
 
   it('does not store a failed request: a retry after a 4xx runs again', async () => {
