@@ -47,6 +47,7 @@ import { createBlobStorage } from './shared/storage'
 import { sourcesModule } from './sources'
 import { trendsModule } from './trends'
 import { wearablesModule } from './wearables'
+import { wearablesTasks } from './wearables/connections/sync-jobs'
 
 /** The service's domain modules, in mounting order. Add a module here (one import, one entry). */
 export const MODULES: readonly DomainModule[] = [
@@ -100,7 +101,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   // The queue's tasks and the authenticator read the finished context; both are reached through it lazily.
   const queue =
     options.queue ??
-    createJobQueue(config, database.db, () => ({ ...geneticsTasks(context), ...privacyTasks(context) }), log)
+    createJobQueue(
+      config,
+      database.db,
+      () => ({ ...geneticsTasks(context), ...privacyTasks(context), ...wearablesTasks(context) }),
+      log,
+    )
   const context: AppContext = {
     config,
     db: database.db,

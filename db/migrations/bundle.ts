@@ -9,7 +9,9 @@ import m5 from './0005_user_profiles.sql' with { type: 'text' }
 import m6 from './0006_wearable_connections.sql' with { type: 'text' }
 import m7 from './0007_billing_usage.sql' with { type: 'text' }
 import m8 from './0008_billing_stripe.sql' with { type: 'text' }
-import m9 from './0009_idempotent_responses.sql' with { type: 'text' }
+import m9 from './0009_wearable_companion.sql' with { type: 'text' }
+import m10 from './0010_wearable_sync_jobs.sql' with { type: 'text' }
+import m11 from './0011_idempotent_responses.sql' with { type: 'text' }
 
 export const migrationJournal = journal
 export const migrationSql: Record<string, string> = {
@@ -22,5 +24,7 @@ export const migrationSql: Record<string, string> = {
   '0006_wearable_connections': m6,
   '0007_billing_usage': m7,
   '0008_billing_stripe': m8,
-  '0009_idempotent_responses': m9,
+  '0009_wearable_companion': m9,
+  '0010_wearable_sync_jobs': m10,
+  '0011_idempotent_responses': m11,
 }

@@ -12,6 +12,7 @@ import {
   SANDBOX_GRANTS,
   SESSION_GRANTS,
 } from '../shared/principal'
+import { authenticateDevice } from '../wearables/connections/health-connect'
 import { TOKEN_PREFIX } from './credentials'
 import { oidcVerifier } from './oidc'
 import * as repo from './repo'
@@ -180,6 +181,7 @@ export function authenticator(app: Omit<AppContext, 'authenticate'>) {
     if (token.startsWith(TOKEN_PREFIX.session)) return session(token)
     if (token.startsWith(TOKEN_PREFIX.serviceToken)) return serviceToken(token)
     if (token.startsWith(TOKEN_PREFIX.sandbox)) return sandbox(token)
+    if (token.startsWith(TOKEN_PREFIX.device)) return authenticateDevice(app, token)
     if (token.split('.').length === 3) return oidc(token)
     return unknown()
   }

@@ -22,6 +22,8 @@ export const TOKEN_PREFIX = {
   session: 'wds_ses_',
   serviceToken: 'wds_svc_',
   sandbox: 'wds_sbx_',
+  /** A Health Connect companion app's device credential (issued by the wearables module). */
+  device: 'wds_dev_',
 } as const
 
 export const SESSION_TTL_SECONDS = 12 * 3600

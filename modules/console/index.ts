@@ -17,6 +17,10 @@ import type { DomainModule } from '../shared/module'
 import { type Principal, scopeOf } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
 import { clientIpOf } from '../shared/request-info'
+import { disconnect } from '../wearables/connections/disconnect'
+import { approvalPath, approveHealthConnect, pendingApproval } from '../wearables/connections/health-connect'
+import { listConnections } from '../wearables/connections/list'
+import { completeOAuthRedirect, startConnection } from '../wearables/connections/service'
 import { page, redirect } from './layout'
 import { analysesPage, analysisPage } from './pages/analyses'
 import { billingPage } from './pages/billing'
@@ -28,6 +32,7 @@ import { profilePage } from './pages/profile'
 import { codePage, emailPage, linkPage } from './pages/sign-in'
 import { sourcePage, sourcesPage } from './pages/sources'
 import { uploadPage } from './pages/upload'
+import { healthConnectApprovalPage, healthConnectCodePage, wearablesPage } from './pages/wearables'
 import * as service from './service'
 import { assertSameSite, clearedSessionCookie, consoleCaller, csrfTokenOf, sessionCookie } from './session'
 
@@ -467,6 +472,74 @@ export function consolePlugin(app: AppContext) {
       })
       return profilePage(csrf, saved, 'Profile saved.')
     }),
+    { parse: 'none' },
+  )
+  // Wearable connections: the list with disconnect, the WHOOP redirect's landing, and the Health Connect
+  // companion pairing (approve, then the connection code).
+  const wearables = async (principal: Principal, csrf: string, message?: string) =>
+    wearablesPage(csrf, await listConnections(app, scopeOf(principal)), { message })
+  plugin.get(
+    '/console/wearables',
+    signedInPage(app, async ({ principal, csrf, request }) => {
+      const query = new URL(request.url).searchParams
+      const code = query.get('code')
+      const state = query.get('state')
+      // The provider sends the person back here with code and state; the signed, user-bound, single-use
+      // state is what makes completing on this GET safe.
+      if (code && state) {
+        const done = await completeOAuthRedirect(app, scopeOf(principal), code, state)
+        return wearables(
+          principal,
+          csrf,
+          `Connected ${done.connection.source_provider === 'whoop' ? 'WHOOP' : 'Oura'}.`,
+        )
+      }
+      const error = query.get('error')
+      if (error)
+        throw new ProblemError('forbidden', 'The provider did not grant access, so nothing was connected.')
+      return wearables(principal, csrf)
+    }),
+  )
+  plugin.post(
+    '/console/wearables/:provider/disconnect',
+    signedInForm(app, async ({ principal, csrf, params }) => {
+      const provider = params.provider
+      if (provider !== 'whoop' && provider !== 'oura' && provider !== 'health_connect')
+        throw new ProblemError('notFound', 'There is no such wearable provider.')
+      const done = await disconnect(app, scopeOf(principal), provider)
+      return wearables(
+        principal,
+        csrf,
+        `Disconnected ${provider === 'health_connect' ? 'the Health Connect app; its credential stopped working' : provider === 'whoop' ? 'WHOOP' : 'Oura'}${done.revoked_at_provider ? ' and revoked its access' : ''}.`,
+      )
+    }),
+    { parse: 'none' },
+  )
+  plugin.post(
+    '/console/wearables/health-connect/start',
+    signedInForm(app, async ({ principal }) => {
+      const started = await startConnection(app, scopeOf(principal), {
+        user_id: principal.user_id,
+        source_provider: 'health_connect',
+      })
+      const url = new URL(started.authorization_url)
+      return redirect(`${url.pathname}${url.search}`)
+    }),
+    { parse: 'none' },
+  )
+  plugin.get(
+    approvalPath,
+    signedInPage(app, async ({ principal, csrf, request }) => {
+      const state = new URL(request.url).searchParams.get('request')
+      const pending = await pendingApproval(app, scopeOf(principal), state)
+      return healthConnectApprovalPage(csrf, state as string, pending.expires_at)
+    }),
+  )
+  plugin.post(
+    `${approvalPath}/approve`,
+    signedInForm(app, async ({ principal, csrf, form }) =>
+      healthConnectCodePage(csrf, await approveHealthConnect(app, scopeOf(principal), form.get('request'))),
+    ),
     { parse: 'none' },
   )
   for (const path of PLACEHOLDER_PATHS)

@@ -205,6 +205,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'First-party Oura OAuth client secret.',
   },
   {
+    name: 'OURA_WEBHOOK_VERIFICATION_TOKEN',
+    kind: 'string',
+    minLength: 16,
+    secret: true,
+    description:
+      'The verification_token given to Oura when subscribing to its webhooks; Oura’s subscription check (GET with verification_token and challenge) is answered only when it matches. Unset: the check is refused.',
+  },
+  {
     name: 'TOKEN_ENCRYPTION_KEY',
     kind: 'string',
     minLength: 43,
@@ -421,6 +429,8 @@ export interface Config {
   exportInlineMaxBytes: number
   exportUrlTtlSeconds: number
   wearables: { whoop: OAuthClient | null; oura: OAuthClient | null }
+  /** OURA_WEBHOOK_VERIFICATION_TOKEN; null when unset. */
+  ouraWebhookVerificationToken: string | null
   /** TOKEN_ENCRYPTION_KEY: 32-byte keys, the first encrypts, all decrypt; empty when unset. */
   tokenEncryptionKeys: readonly Uint8Array[]
   /**
@@ -670,6 +680,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     exportInlineMaxBytes: Number(get(env, 'EXPORT_INLINE_MAX_BYTES') ?? 52428800),
     exportUrlTtlSeconds: Number(get(env, 'EXPORT_URL_TTL_SECONDS') ?? 900),
     wearables: { whoop: oauthClient(env, 'WHOOP'), oura: oauthClient(env, 'OURA') },
+    ouraWebhookVerificationToken: get(env, 'OURA_WEBHOOK_VERIFICATION_TOKEN') ?? null,
     tokenEncryptionKeys: tokenEncryptionKeys(env),
     dbsnpReferencePath: get(env, 'DBSNP_REFERENCE_PATH') ?? null,
     billingEnabled: bool(get(env, 'BILLING_ENABLED'), false),

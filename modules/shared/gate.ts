@@ -7,7 +7,7 @@ import type { AppContext } from './context'
 import { assertBodyReadable } from './http-body'
 import type { AnyOperation } from './operation'
 import { planFor, SERVE_OTHERS_RULE } from './plans'
-import type { Principal } from './principal'
+import { hasGrant, type Principal } from './principal'
 import { ProblemError } from './problem'
 import { metadataUrl, resourceOfPath } from './protected-resource'
 import { resolveCaller } from './scope'
@@ -80,7 +80,7 @@ export function assertMayCall(op: AnyOperation, principal: Principal): void {
       `This operation accepts ${op.principals.map(describeKind).join(' or ')}; the request used ${describeKind(principal.kind)}.`,
     )
   }
-  if (op.grant !== null && op.grant !== 'authenticated' && !principal.grants.includes(op.grant)) {
+  if (op.grant !== null && op.grant !== 'authenticated' && !hasGrant(principal.grants, op.grant)) {
     throw new ProblemError(
       'forbidden',
       `The token does not carry the "${op.grant}" grant this operation needs.`,
@@ -91,7 +91,7 @@ export function assertMayCall(op: AnyOperation, principal: Principal): void {
 /** Whether `assertMayCall` would let this principal through. */
 export function mayCall(op: AnyOperation, principal: Principal): boolean {
   if (op.principals && !op.principals.includes(principal.kind)) return false
-  return op.grant === null || op.grant === 'authenticated' || principal.grants.includes(op.grant)
+  return op.grant === null || op.grant === 'authenticated' || hasGrant(principal.grants, op.grant)
 }
 
 const KIND_NAMES: Record<Principal['kind'], string> = {
@@ -101,6 +101,7 @@ const KIND_NAMES: Record<Principal['kind'], string> = {
   service_token: 'a service token',
   sandbox: 'a sandbox session token',
   wallet: 'a verified payment',
+  device: 'a wearable device credential',
 }
 const describeKind = (kind: Principal['kind']) => KIND_NAMES[kind]
 

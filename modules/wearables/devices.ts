@@ -63,8 +63,16 @@ const NIGHT_METRICS = new Set([
   'spo2',
 ])
 
+/**
+ * Suffix of a device whose data came through the Android health hub rather than from the device's own
+ * path (its app's server sync or upload): `oura.via_health_connect`. It ranks just after the device
+ * itself, so the hub's copy of the same data fills gaps but never adds to it.
+ */
+export const VIA_HUB = '.via_health_connect'
+
 /** Rank of a device for a metric: lower is more trusted; unknown devices come after known ones. */
 export function devicePriority(metric: string, device: string | null): number {
+  if (device?.endsWith(VIA_HUB)) return devicePriority(metric, device.slice(0, -VIA_HUB.length)) + 0.5
   const order = [...(NIGHT_METRICS.has(metric) ? WORN_AT_NIGHT : WRIST_FIRST), ...PHONES]
   const rank = device ? order.indexOf(device) : -1
   return rank === -1 ? order.length + (device ? 0 : 1) : rank

@@ -97,4 +97,90 @@ export const wearablesExamples = {
       synced_at: '2026-01-15T09:05:00.000Z',
     },
   },
+  'wearables.sync_jobs.get': {
+    request: { params: { id: 'wsj_01kf0hj4m2p8c1v7x3n5q9r2tf' } },
+    response: {
+      id: 'wsj_01kf0hj4m2p8c1v7x3n5q9r2tf',
+      status: 'succeeded',
+      source_provider: 'whoop',
+      provider_user_id: '10129',
+      start: '2026-01-10',
+      end: '2026-01-14',
+      trigger: 'request',
+      progress: { stage: 'done', percent: 100 },
+      source_id: 'src_01kf0hj4m2p8c1v7x3n5q9r2td',
+      record_count: 60,
+      observation_count: 60,
+      error: null,
+      created_at: '2026-01-15T09:05:00.000Z',
+      started_at: '2026-01-15T09:05:01.000Z',
+      finished_at: '2026-01-15T09:05:03.000Z',
+    },
+  },
+  'wearables.webhooks.whoop': {
+    request: {
+      body: {
+        user_id: 10129,
+        id: 'ecfc6a15-4661-442f-a9a4-f160dd7afa10',
+        type: 'recovery.updated',
+        trace_id: 'e369c784-5100-49e8-8098-75d35c47b31b',
+      },
+    },
+    response: { received: true, event: 'recovery.updated', syncs_queued: 1 },
+  },
+  'wearables.webhooks.oura': {
+    request: {
+      body: {
+        event_type: 'update',
+        data_type: 'daily_sleep',
+        object_id: 'ds-2026-01-14',
+        event_time: '2026-01-15T07:31:02+00:00',
+        user_id: '8f9a5221-639e-4a85-81cb-4065ef23f979',
+      },
+    },
+    response: { received: true, event: 'update daily_sleep', syncs_queued: 1 },
+  },
+  'wearables.webhooks.oura_verify': {
+    request: { query: { verification_token: 'a-long-verification-token', challenge: 'ch-5f2b9c' } },
+    response: { challenge: 'ch-5f2b9c' },
+  },
+  'wearables.records.upload': {
+    request: {
+      body: {
+        source: 'apple_health',
+        device: { manufacturer: 'Apple Inc.', model: 'Watch', name: 'Apple Watch', type: 'watch' },
+        records: [
+          {
+            id: '6B1C2F5E-4F0A-4C55-9F43-1E2D9C0A7B11',
+            type: 'HKQuantityTypeIdentifierStepCount',
+            start: '2026-03-03T08:00:00.000Z',
+            end: '2026-03-03T08:10:00.000Z',
+            zone_offset: '+01:00',
+            value: 1250,
+            unit: 'count',
+            source_app: 'com.apple.health',
+          },
+          {
+            id: '0F7E3A9C-2B64-4D8E-A1C5-77B0E2D4F931',
+            type: 'HKCategoryTypeIdentifierSleepAnalysis',
+            start: '2026-03-03T23:05:00.000Z',
+            end: '2026-03-04T00:35:00.000Z',
+            zone_offset: '+01:00',
+            category: 'HKCategoryValueSleepAnalysisAsleepDeep',
+          },
+        ],
+      },
+    },
+    response: {
+      source: 'apple_health',
+      received: 2,
+      accepted: 2,
+      duplicates: 0,
+      skipped: [],
+      skipped_count: 0,
+      source_id: 'src_01kf0hj4m2p8c1v7x3n5q9r2te',
+      observation_count: 3,
+      warnings: [],
+    },
+  },
 } satisfies Record<string, OperationExample>

@@ -15,6 +15,8 @@ const SLEEP_NSF =
 export const WEARABLE_METRICS: readonly WearableMetricDefinition[] = Object.freeze([
   { code: 'resting_heart_rate', name: 'Resting heart rate', unit: '/min', daily: 'mean', better: 'lower' },
   { code: 'heart_rate', name: 'Heart rate', unit: '/min', daily: 'mean', better: 'in_range' },
+  { code: 'max_heart_rate', name: 'Maximum heart rate', unit: '/min', daily: 'last', better: 'in_range' },
+  { code: 'body_weight', name: 'Body weight', unit: 'kg', daily: 'last', better: 'in_range' },
   { code: 'hrv_rmssd', name: 'Heart rate variability (RMSSD)', unit: 'ms', daily: 'mean', better: 'higher' },
   { code: 'hrv_sdnn', name: 'Heart rate variability (SDNN)', unit: 'ms', daily: 'mean', better: 'higher' },
   {

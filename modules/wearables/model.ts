@@ -68,7 +68,8 @@ export const WearableCallbackBody = Type.Object({
   code: Type.String({
     minLength: 1,
     maxLength: 2048,
-    description: 'The authorization code from the provider’s redirect.',
+    description:
+      'The authorization code from the provider’s redirect, or for `health_connect` the connection code the console showed after approval (case, spaces and dashes do not matter).',
   }),
   client_id: Type.Optional(Id),
   client_secret: Type.Optional(Id),
@@ -109,6 +110,20 @@ export const WearableCallbackResult = Type.Object({
     description: 'True when this replaced the user’s earlier connection to the provider.',
   }),
   state: Type.Union([Type.String(), Type.Null()], { description: 'Your own state from the start, if any.' }),
+  device_credential: Type.Optional(
+    Type.Object(
+      {
+        token: Type.String({
+          description:
+            'Shown once: the companion app sends it as `Authorization: Bearer <token>` to upload records. It may do nothing else, and stops working when the connection is disconnected or paired again.',
+        }),
+        id: Type.String({ description: 'The credential’s id; the connection’s provider_user_id names it.' }),
+        grants: Type.Array(Type.String()),
+        upload_url: Type.String({ description: 'Where the app uploads batches of records.' }),
+      },
+      { description: 'Only for `health_connect`: the paired device’s credential.' },
+    ),
+  ),
 })
 
 export const WearableConnectionList = Type.Object({
@@ -159,7 +174,10 @@ export const WearableSyncBody = Type.Object({
   }),
   start: DateOnly,
   end: DateOnly,
-  async: Type.Boolean({ description: 'True queues the sync as a job (not available yet: 501).' }),
+  async: Type.Boolean({
+    description:
+      'True queues the sync as a job and answers at once with it (status `queued`); read its progress with GET /connections/wearables/sync-jobs/{id}.',
+  }),
   refresh_token: Type.Optional(
     Type.String({
       minLength: 1,
@@ -172,21 +190,90 @@ export const WearableSyncBody = Type.Object({
 })
 export type WearableSyncBody = Static<typeof WearableSyncBody>
 
-export const WearableSyncResult = Type.Object({
-  status: Type.Literal('completed'),
+// No $id: it is one operation's whole output and nested in another's, and a route's compiled response
+// check changes the top-level schema object it is given, so the two uses would no longer be one schema.
+export const WearableSyncJob = Type.Object({
+  id: Type.String(),
+  status: Type.Union([
+    Type.Literal('queued'),
+    Type.Literal('running'),
+    Type.Literal('succeeded'),
+    Type.Literal('failed'),
+  ]),
   source_provider: SourceProvider,
   provider_user_id: Type.String(),
   start: Type.String({ format: 'date' }),
   end: Type.String({ format: 'date' }),
-  source_id: Type.String({ description: 'The source this sync landed; listed by GET /sources.' }),
-  record_count: Type.Integer({ description: 'Provider values read in the range.' }),
-  observation_count: Type.Integer({ description: 'Daily observations stored (one per metric and day).' }),
-  warnings: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),
-  synced_at: Type.String({ format: 'date-time' }),
+  trigger: Type.Union([Type.Literal('request'), Type.Literal('webhook')], {
+    description: 'Whether a caller or a provider webhook started it.',
+  }),
+  progress: Type.Object({
+    stage: Type.String({ description: 'What the sync is doing (`queued`, `read /v2/cycle`, `done` …).' }),
+    percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  }),
+  source_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'The source it landed, once succeeded.',
+  }),
+  record_count: Type.Union([Type.Integer(), Type.Null()]),
+  observation_count: Type.Union([Type.Integer(), Type.Null()]),
+  error: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+    description: 'Problem details of a failed sync.',
+  }),
+  created_at: Type.String({ format: 'date-time' }),
+  started_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  refreshed_token: Type.Optional(
+    Type.String({
+      description:
+        'When the sync refreshed the refresh_token you sent: the rotated one to persist (readable on the job for a day).',
+    }),
+  ),
+})
+export type WearableSyncJob = Static<typeof WearableSyncJob>
+
+/**
+ * The answer of a sync: the finished sync (`completed`, with the source and counts) or, with
+ * `async: true`, the queued job (`queued`, with `job`). One object rather than a union, so that MCP
+ * clients receive it as structured content.
+ */
+export const WearableSyncResult = Type.Object({
+  status: Type.Union([Type.Literal('completed'), Type.Literal('queued')]),
+  source_provider: SourceProvider,
+  provider_user_id: Type.String(),
+  start: Type.String({ format: 'date' }),
+  end: Type.String({ format: 'date' }),
+  source_id: Type.Optional(
+    Type.String({ description: 'Completed: the source this sync landed; listed by GET /sources.' }),
+  ),
+  record_count: Type.Optional(Type.Integer({ description: 'Completed: provider values read in the range.' })),
+  observation_count: Type.Optional(
+    Type.Integer({ description: 'Completed: daily observations stored (one per metric and day).' }),
+  ),
+  warnings: Type.Optional(Type.Array(Type.Object({ code: Type.String(), message: Type.String() }))),
+  synced_at: Type.Optional(Type.String({ format: 'date-time' })),
   refreshed_token: Type.Optional(
     Type.String({
       description:
         'Present when the sync refreshed the refresh_token you sent: persist it, the old one no longer works.',
     }),
   ),
+  job: Type.Optional(WearableSyncJob),
 })
+
+export const WearableSyncJobParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) })
+
+export const WebhookReceived = Type.Object({
+  received: Type.Literal(true),
+  event: Type.String({ description: 'The provider’s event type, as sent.' }),
+  syncs_queued: Type.Integer({
+    description:
+      'Async syncs of the member’s last two days queued (one per connection; none while one waits).',
+  }),
+})
+
+export const OuraVerificationQuery = Type.Object({
+  verification_token: Type.String({ minLength: 1, maxLength: 512 }),
+  challenge: Type.String({ minLength: 1, maxLength: 512 }),
+})
+
+export const OuraVerificationAnswer = Type.Object({ challenge: Type.String() })

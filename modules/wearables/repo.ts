@@ -1,13 +1,22 @@
 // Queries of the wearables module: the only code that touches the connection and authorization tables.
 // Every function takes the caller's scope and filters by it.
 
-import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import type { Scope } from '../shared/principal'
-import { wearableAuthorizations, wearableConnections } from './tables'
+import { sources } from '../sources/tables'
+import {
+  wearableAuthorizations,
+  wearableConnections,
+  wearableDeviceCredentials,
+  wearableSyncJobs,
+  wearableUploadedRecords,
+} from './tables'
 
 export type ConnectionRow = typeof wearableConnections.$inferSelect
 export type AuthorizationRow = typeof wearableAuthorizations.$inferSelect
+export type DeviceCredentialRow = typeof wearableDeviceCredentials.$inferSelect
+export type UploadedRecordRow = typeof wearableUploadedRecords.$inferSelect
 
 const ownedConnection = (scope: Scope) =>
   and(
@@ -132,4 +141,188 @@ export async function markConnectionSynced(db: Database, id: string, at: string)
     .update(wearableConnections)
     .set({ last_sync_at: at, updated_at: at })
     .where(eq(wearableConnections.id, id))
+}
+
+/** Record the connection code of an approved Health Connect authorization (once: false if already set). */
+export async function setConnectionCode(
+  db: Database,
+  scope: Scope,
+  id: string,
+  codeHash: string,
+  codeExpiresAt: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(wearableAuthorizations)
+    .set({ connection_code_hash: codeHash, code_expires_at: codeExpiresAt })
+    .where(
+      and(
+        eq(wearableAuthorizations.id, id),
+        eq(wearableAuthorizations.organization_id, scope.organization_id),
+        eq(wearableAuthorizations.user_id, scope.user_id),
+        isNull(wearableAuthorizations.connection_code_hash),
+        isNull(wearableAuthorizations.used_at),
+      ),
+    )
+    .returning({ id: wearableAuthorizations.id })
+  return rows.length > 0
+}
+
+/** The user's approved, unused Health Connect authorization holding this connection code. */
+export async function findByConnectionCode(db: Database, scope: Scope, codeHash: string) {
+  const [row] = await db
+    .select()
+    .from(wearableAuthorizations)
+    .where(
+      and(
+        eq(wearableAuthorizations.organization_id, scope.organization_id),
+        eq(wearableAuthorizations.user_id, scope.user_id),
+        eq(wearableAuthorizations.provider, 'health_connect'),
+        eq(wearableAuthorizations.connection_code_hash, codeHash),
+        isNull(wearableAuthorizations.used_at),
+      ),
+    )
+  return row ?? null
+}
+
+export async function insertDeviceCredential(db: Database, row: DeviceCredentialRow): Promise<void> {
+  await db.insert(wearableDeviceCredentials).values(row)
+}
+
+/** Revoke every device credential of a connection (reconnecting or disconnecting). */
+export async function deleteDeviceCredentials(db: Database, scope: Scope, connectionId: string) {
+  await db
+    .delete(wearableDeviceCredentials)
+    .where(
+      and(
+        eq(wearableDeviceCredentials.organization_id, scope.organization_id),
+        eq(wearableDeviceCredentials.user_id, scope.user_id),
+        eq(wearableDeviceCredentials.connection_id, connectionId),
+      ),
+    )
+}
+
+/** A device credential by its hash, only while its connection still exists. */
+export async function findDeviceCredentialByHash(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ credential: wearableDeviceCredentials })
+    .from(wearableDeviceCredentials)
+    .innerJoin(wearableConnections, eq(wearableConnections.id, wearableDeviceCredentials.connection_id))
+    .where(eq(wearableDeviceCredentials.token_hash, tokenHash))
+  return row?.credential ?? null
+}
+
+export async function touchDeviceCredential(db: Database, id: string, at: string): Promise<void> {
+  await db
+    .update(wearableDeviceCredentials)
+    .set({ last_used_at: at })
+    .where(eq(wearableDeviceCredentials.id, id))
+}
+
+/** Of these record ids, the ones already stored for the user and store, with their content hashes (sources still present). */
+export async function uploadedRecords(db: Database, scope: Scope, store: string, recordIds: string[]) {
+  const out = new Map<string, string>()
+  for (let i = 0; i < recordIds.length; i += 500) {
+    const rows = await db
+      .select({
+        record_id: wearableUploadedRecords.record_id,
+        content_hash: wearableUploadedRecords.content_hash,
+      })
+      .from(wearableUploadedRecords)
+      .innerJoin(sources, eq(sources.id, wearableUploadedRecords.source_id))
+      .where(
+        and(
+          eq(wearableUploadedRecords.organization_id, scope.organization_id),
+          eq(wearableUploadedRecords.user_id, scope.user_id),
+          eq(wearableUploadedRecords.store, store),
+          inArray(wearableUploadedRecords.record_id, recordIds.slice(i, i + 500)),
+          isNull(sources.deleted_at),
+        ),
+      )
+    for (const row of rows) out.set(row.record_id, row.content_hash)
+  }
+  return out
+}
+
+/** Remember uploaded records (a record id sent again later points at its newest source). */
+export async function rememberUploadedRecords(db: Database, rows: UploadedRecordRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insert(wearableUploadedRecords)
+      .values(rows.slice(i, i + 200))
+      .onConflictDoUpdate({
+        target: [
+          wearableUploadedRecords.organization_id,
+          wearableUploadedRecords.user_id,
+          wearableUploadedRecords.store,
+          wearableUploadedRecords.record_id,
+        ],
+        set: { content_hash: sql`excluded.content_hash`, source_id: sql`excluded.source_id` },
+      })
+  }
+}
+
+export type SyncJobRow = typeof wearableSyncJobs.$inferSelect
+
+export async function insertSyncJob(db: Database, row: SyncJobRow): Promise<void> {
+  await db.insert(wearableSyncJobs).values(row)
+}
+
+export async function findSyncJob(db: Database, scope: Scope, id: string) {
+  const [row] = await db
+    .select()
+    .from(wearableSyncJobs)
+    .where(
+      and(
+        eq(wearableSyncJobs.id, id),
+        eq(wearableSyncJobs.organization_id, scope.organization_id),
+        eq(wearableSyncJobs.user_id, scope.user_id),
+      ),
+    )
+  return row ?? null
+}
+
+/** The task's own read of its job (it runs with the scope stored in the job). */
+export async function syncJobById(db: Database, id: string) {
+  const [row] = await db.select().from(wearableSyncJobs).where(eq(wearableSyncJobs.id, id))
+  return row ?? null
+}
+
+export async function updateSyncJob(
+  db: Database,
+  id: string,
+  set: Partial<Omit<SyncJobRow, 'id' | 'organization_id' | 'user_id'>>,
+): Promise<void> {
+  await db.update(wearableSyncJobs).set(set).where(eq(wearableSyncJobs.id, id))
+}
+
+/** Every connection made with the deployment's own app to this provider member (webhooks name only them). */
+export async function firstPartyConnectionsOfMember(db: Database, provider: string, memberId: string) {
+  return db
+    .select()
+    .from(wearableConnections)
+    .where(
+      and(
+        eq(wearableConnections.provider, provider),
+        eq(wearableConnections.provider_user_id, memberId),
+        isNull(wearableConnections.client_id),
+      ),
+    )
+}
+
+/** Whether a webhook-started sync of this user's provider connection is still waiting to run. */
+export async function hasQueuedWebhookSync(db: Database, scope: Scope, provider: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: wearableSyncJobs.id })
+    .from(wearableSyncJobs)
+    .where(
+      and(
+        eq(wearableSyncJobs.organization_id, scope.organization_id),
+        eq(wearableSyncJobs.user_id, scope.user_id),
+        eq(wearableSyncJobs.provider, provider),
+        eq(wearableSyncJobs.trigger, 'webhook'),
+        eq(wearableSyncJobs.state, 'queued'),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
 }

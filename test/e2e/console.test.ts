@@ -265,11 +265,12 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
       expect(await page.getByRole('link', { name: 'labs.csv' }).count()).toBe(0)
       await visit(page, v, 'sources-after-delete')
 
-      for (const path of ['wearables', 'data']) {
-        await page.goto(`${base()}/console/${path}`)
-        await page.getByText('Not available yet.').waitFor()
-        await visit(page, v, path)
-      }
+      await page.goto(`${base()}/console/wearables`)
+      await page.getByText('No wearable is connected yet.').waitFor()
+      await visit(page, v, 'wearables')
+      await page.goto(`${base()}/console/data`)
+      await page.getByText('Not available yet.').waitFor()
+      await visit(page, v, 'data')
       await page.goto(`${base()}/console/profile`)
       await page.getByLabel('Sex (for reference ranges)').selectOption('female')
       await page.getByLabel('Birth date').fill('1980-04-12')

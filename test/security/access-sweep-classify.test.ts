@@ -21,6 +21,7 @@ const victim: VictimData = {
     service_token: 'svc_a',
     session: 'ses_a',
     export_job: null,
+    wearable_sync_job: null,
   },
   distinctive: ['alice'],
   cursors: {},

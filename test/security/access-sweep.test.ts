@@ -26,6 +26,7 @@ import {
   REFUSALS,
   type VictimData,
 } from '../support/access-sweep'
+import { pairHealthConnect } from '../support/health-connect'
 import { type LocalChain, startLocalChain } from '../support/x402-chain'
 import { type LocalFacilitator, startLocalFacilitator } from '../support/x402-facilitator'
 
@@ -77,10 +78,13 @@ async function countsOfA(): Promise<string> {
 let countsBefore = ''
 
 beforeAll(async () => {
+  // A token key lets B pair a Health Connect app, so the sweep also calls as a device credential.
+  const tokenEncryptionKeys = [new Uint8Array(32).fill(3)]
   if (!chainUnavailable) {
     const local = chain as LocalChain
     facilitator = startLocalFacilitator(local)
     h = await mcpHarness({
+      tokenEncryptionKeys,
       // Pay-per-request without billing quotas in the way (X402_ENABLED needs billing only in the env).
       x402: {
         networks: [local.network],
@@ -94,7 +98,7 @@ beforeAll(async () => {
       },
     })
   } else {
-    h = await mcpHarness()
+    h = await mcpHarness({ tokenEncryptionKeys })
   }
   const t = h.t
   await t.context.queue.start()
@@ -197,6 +201,8 @@ beforeAll(async () => {
       service_token: serviceToken.id,
       session: sessions.data[0].id,
       export_job: null,
+      // A's sync jobs need a WHOOP connection; test/modules/wearables/connections/sync-async.test.ts attacks them.
+      wearable_sync_job: null,
     },
     distinctive: [
       'alice-sweep-victim',
@@ -218,6 +224,7 @@ beforeAll(async () => {
     service_token: () => h.serviceToken('bob-end-user'),
     sandbox: () => h.sandboxToken(),
     oidc: () => h.oidcToken('bob-oidc-subject', GRANTS.join(' ')),
+    device: async () => (await pairHealthConnect(t, b)).token,
     wallet: chainUnavailable
       ? { notIssuable: `no local chain to pay on (${chainUnavailable})` }
       : async () => 'x402-wallet',

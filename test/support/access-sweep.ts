@@ -29,6 +29,7 @@ export type Resource =
   | 'service_token'
   | 'session'
   | 'export_job'
+  | 'wearable_sync_job'
 
 /** `:id` in a path names a record of this resource, by the path's prefix. */
 const RESOURCE_OF_ID_PATH: [prefix: string, resource: Resource][] = [
@@ -41,6 +42,7 @@ const RESOURCE_OF_ID_PATH: [prefix: string, resource: Resource][] = [
   ['/api-keys/', 'api_key'],
   ['/service-tokens/', 'service_token'],
   ['/auth/sessions/', 'session'],
+  ['/connections/wearables/sync-jobs/', 'wearable_sync_job'],
 ]
 
 /** Input fields (outside `:id`) that name a record, and the resource they name. */
@@ -89,6 +91,13 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'oauth.protected_resource': 'RFC 9728 protected-resource metadata, the same for everyone',
   'oauth.protected_resource_mcp': 'RFC 9728 protected-resource metadata of /mcp, the same for everyone',
   'billing.stripe_webhook': 'authorised by the Stripe signature of its body; answers nothing of anyone',
+  'wearables.webhooks.whoop':
+    'authorised by the WHOOP signature of its body; queues syncs of connections it names, answers only a count',
+  'wearables.webhooks.oura':
+    'authorised by the Oura signature of its body; queues syncs of connections it names, answers only a count',
+  'wearables.webhooks.oura_verify': "echoes Oura's challenge for the configured verification token only",
+  'wearables.callback':
+    "WHOOP/Oura need a bearer with the wearables grant and the caller's own scope (gate and handler); health_connect is authorised by the single-use connection code shown to the signed-in person (rate-limited); test/modules/wearables/connections/health-connect.test.ts attacks both",
 }
 
 /**
@@ -127,6 +136,7 @@ export const OWN_ONLY_OPERATIONS: Record<string, string> = {
   'wearables.refresh': 'refreshes a provider token the caller sends; stores and reads nothing of anyone',
   'wearables.disconnect': "disconnects the caller's own connection, named by provider",
   'imports.file': 'imports into the caller’s own data (user_id/organization_id are swept)',
+  'wearables.records.upload': "uploads into the caller's own data (user_id/organization_id are swept)",
 }
 
 /** Operations the sweep must not call as B, with why (calling would end B's own credential). */

@@ -88,7 +88,9 @@ export function whoopData(first: string, days: number): Record<string, Json[]> {
       score: { strain: 8.25, average_heart_rate: 123, max_heart_rate: 146, kilojoule: 1569.34 },
     })
   }
-  return { cycle, recovery, sleep, workout }
+  // GET /v2/user/measurement/body, as WHOOP's reference shows it.
+  const body_measurement = [{ height_meter: 1.8288, weight_kilogram: 90.7185, max_heart_rate: 200 }]
+  return { cycle, recovery, sleep, workout, body_measurement }
 }
 
 /** Oura v2: daily sleep, activity and readiness documents, a long sleep period and a workout per day. */
@@ -99,6 +101,7 @@ export function ouraData(first: string, days: number): Record<string, Json[]> {
     daily_readiness: [],
     sleep: [],
     workout: [],
+    heartrate: [],
   }
   for (let i = 0; i < days; i++) {
     const d = day(first, i)
@@ -155,6 +158,17 @@ export function ouraData(first: string, days: number): Record<string, Json[]> {
       intensity: 'moderate',
       source: 'manual',
     })
+  }
+  // Heart rate samples (bpm, source, timestamp in UTC as Oura writes them): four a day.
+  for (let i = 0; i < days; i++) {
+    const d = day(first, i)
+    for (const [hour, bpm, source] of [
+      ['03', 52, 'rest'],
+      ['09', 71, 'awake'],
+      ['15', 80, 'awake'],
+      ['21', 65, 'awake'],
+    ] as const)
+      out.heartrate.push({ bpm, source, timestamp: `${d}T${hour}:00:00+00:00` })
   }
   return out
 }

@@ -26,6 +26,7 @@ const COLLECTIONS = {
     '/v2/recovery': 'recovery',
     '/v2/activity/sleep': 'sleep',
     '/v2/activity/workout': 'workout',
+    '/v2/user/measurement/body': 'body_measurement',
   },
   oura: {
     '/v2/usercollection/daily_sleep': 'daily_sleep',
@@ -33,11 +34,19 @@ const COLLECTIONS = {
     '/v2/usercollection/daily_readiness': 'daily_readiness',
     '/v2/usercollection/sleep': 'sleep',
     '/v2/usercollection/workout': 'workout',
+    '/v2/usercollection/heartrate': 'heartrate',
   },
 } as const
 
 /** When a record falls in a range: WHOOP filters on `start` (recovery on `created_at`), Oura on `day`. */
 function inRange(provider: 'whoop' | 'oura', record: Record<string, unknown>, q: URLSearchParams): boolean {
+  if (provider === 'oura' && typeof record.bpm === 'number') {
+    // Heart rate samples are filtered by date-time (start_datetime, end_datetime).
+    const at = Date.parse(String(record.timestamp))
+    const from = q.get('start_datetime') ? Date.parse(q.get('start_datetime') as string) : -Infinity
+    const to = q.get('end_datetime') ? Date.parse(q.get('end_datetime') as string) : Infinity
+    return at >= from && at <= to
+  }
   if (provider === 'oura') {
     const day = String(record.day)
     return day >= (q.get('start_date') ?? '') && day <= (q.get('end_date') ?? '9999')
@@ -197,6 +206,11 @@ export function startProviderStandin(options: StandinOptions) {
         if (!accessTokens.has(token))
           return Response.json({ status: 401, title: 'Invalid access token' }, { status: 401 })
         const q = url.searchParams
+        // WHOOP's body measurement is one document, not a page of records.
+        if (collection === 'body_measurement')
+          return options.data?.body_measurement?.[0]
+            ? Response.json(options.data.body_measurement[0])
+            : Response.json({ message: 'No body measurement' }, { status: 404 })
         const cursorName = options.provider === 'whoop' ? 'nextToken' : 'next_token'
         let size = options.pageSize ?? 25
         if (options.provider === 'whoop') {

@@ -1,14 +1,10 @@
-// Pages for capabilities other issues bring (wearable connections, export and deletion):
+// Pages for capabilities other issues bring (export and deletion):
 // each says plainly that it is not available yet and what will come, so the navigation already has its
 // place.
 
 import { page } from '../layout'
 
 const PLACEHOLDERS = {
-  '/console/wearables': {
-    title: 'Wearable connections',
-    text: 'Connecting a wearable account (approve a connection and see its connection code) is not available yet. Until then, upload an export from your device on the Upload page.',
-  },
   '/console/data': {
     title: 'Export and deletion',
     text: 'Downloading all your data and deleting everything held about you are not available yet in the console. Until then the API does both with an API key: GET /users/{user_id}/data/export and POST /users/{user_id}/data/delete (see the README).',

@@ -35,5 +35,7 @@ export async function disconnect(
   if (!row) throw notFound(`A ${provider} connection for this user`)
   const revoked = await revokeAtProvider(app, row)
   await repo.deleteConnection(app.db, scope, provider)
+  // A paired companion app's credential stops working with its connection.
+  await repo.deleteDeviceCredentials(app.db, scope, row.id)
   return { source_provider: provider, disconnected: true as const, revoked_at_provider: revoked }
 }

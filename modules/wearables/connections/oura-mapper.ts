@@ -1,6 +1,7 @@
 // Oura API v2 records → wearable records: daily sleep, activity and readiness (scores kept as Oura's
 // own metrics, steps, active energy, temperature deviation), sleep periods (stages, efficiency, HRV,
-// lowest heart rate, breathing) and workouts (exercise time). Each names the Oura record it came from.
+// lowest heart rate, breathing), workouts (exercise time) and heart rate samples (a daily mean). Each
+// names the Oura record it came from.
 
 import type { WearableRecord } from '../../imports/wearables/accumulator'
 
@@ -14,6 +15,14 @@ export interface OuraData {
   dailyReadiness: Json[]
   sleep: Json[]
   workouts: Json[]
+  /** GET /v2/usercollection/heartrate: samples of `bpm` at a `timestamp` (with its offset) and a `source`. */
+  heartrate?: Json[]
+}
+
+/** The local calendar day of a timestamp written with its offset (`2026-01-03T07:05:00+02:00`). */
+function localDayOf(timestamp: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T/.exec(timestamp)
+  return m ? m[1] : new Date(timestamp).toISOString().slice(0, 10)
 }
 
 export function mapOura(data: OuraData): WearableRecord[] {
@@ -91,6 +100,21 @@ export function mapOura(data: OuraData): WearableRecord[] {
       `workout (${w.activity ?? 'activity'})`,
       { start: w.start_datetime, end: w.end_datetime },
     )
+  }
+  for (const [i, h] of (data.heartrate ?? []).entries()) {
+    const bpm = num(h.bpm)
+    if (bpm === null || typeof h.timestamp !== 'string' || Number.isNaN(Date.parse(h.timestamp))) continue
+    out.push({
+      metric: 'heart_rate',
+      value: bpm,
+      unit: 'bpm',
+      start: new Date(h.timestamp).toISOString(),
+      end: null,
+      local_date: localDayOf(h.timestamp),
+      device: 'oura',
+      name: `heartrate (${h.source ?? 'sample'})`,
+      ref: `oura heartrate sample ${i}`,
+    })
   }
   return out
 }

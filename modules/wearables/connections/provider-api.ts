@@ -34,11 +34,24 @@ export function retryAfterMs(header: string | null, attempt: number): number {
   return 250 * 2 ** attempt
 }
 
-async function getPage(
+export async function getPage(
   p: ProviderDescriptor,
   reader: PageReader,
   url: URL,
-): Promise<Record<string, unknown>> {
+): Promise<Record<string, unknown>>
+export async function getPage(
+  p: ProviderDescriptor,
+  reader: PageReader,
+  url: URL,
+  options: { notFoundIsEmpty: true },
+): Promise<Record<string, unknown> | null>
+/** One JSON document; with `notFoundIsEmpty`, a 404 (nothing recorded yet) answers null. */
+export async function getPage(
+  p: ProviderDescriptor,
+  reader: PageReader,
+  url: URL,
+  options: { notFoundIsEmpty?: boolean } = {},
+): Promise<Record<string, unknown> | null> {
   for (let attempt = 0; ; attempt++) {
     let response: Response
     try {
@@ -79,6 +92,10 @@ async function getPage(
       }
       await (reader.sleep ?? wait)(delay)
       continue
+    }
+    if (response.status === 404 && options.notFoundIsEmpty) {
+      await response.body?.cancel()
+      return null
     }
     const body = response.ok ? await response.json().catch(() => null) : null
     if (!body || typeof body !== 'object')

@@ -8,6 +8,7 @@ import type { Scope } from '../../shared/principal'
 import { ProblemError } from '../../shared/problem'
 import type { WearableCallbackBody, WearableConnection, WearableStartBody } from '../model'
 import * as repo from '../repo'
+import { startHealthConnect } from './health-connect'
 import {
   authorizationUrl,
   codeChallengeOf,
@@ -35,12 +36,6 @@ export function tokenCipher(app: AppContext): TokenCipher {
 /** Associated data binding a sealed value to its owner and role: a value copied to another row won't open. */
 export const sealContext = (scope: Scope, provider: string, role: string) =>
   [scope.organization_id, scope.user_id, provider, role].join(':')
-
-const healthConnectNotBuilt = () =>
-  new ProblemError(
-    'notImplemented',
-    'Health Connect companion connections are not available on this deployment yet; WHOOP and Oura connect through OAuth.',
-  )
 
 function requireCipher(app: AppContext): TokenCipher {
   const cipher = tokenCipher(app)
@@ -71,9 +66,9 @@ function clientIdFor(app: AppContext, provider: OAuthProvider, given: string | u
 const defaultRedirectUri = (app: AppContext) => `${app.config.publicBaseUrl}/console/wearables`
 
 export async function startConnection(app: AppContext, scope: Scope, body: WearableStartBody) {
-  if (body.source_provider === 'health_connect') throw healthConnectNotBuilt()
-  const provider = body.source_provider
   const cipher = requireCipher(app)
+  if (body.source_provider === 'health_connect') return startHealthConnect(app, scope, body)
+  const provider = body.source_provider
   const descriptor = providerFor(app.config, provider)
   const clientId = clientIdFor(app, provider, body.client_id)
   const firstParty = app.config.wearables[provider]
@@ -108,6 +103,8 @@ export async function startConnection(app: AppContext, scope: Scope, body: Weara
     app_state: body.state ?? null,
     scopes: scopes.join(' '),
     expires_at: expiresAt,
+    connection_code_hash: null,
+    code_expires_at: null,
     used_at: null,
     created_at: now.toISOString(),
   })
@@ -162,10 +159,12 @@ async function pendingAuthorization(
   return row
 }
 
-export async function completeConnection(app: AppContext, scope: Scope, body: WearableCallbackBody) {
-  if (body.source_provider === 'health_connect') throw healthConnectNotBuilt()
+export async function completeConnection(
+  app: AppContext,
+  scope: Scope,
+  body: WearableCallbackBody & { source_provider: OAuthProvider },
+) {
   const provider = body.source_provider
-  if (!isOAuthProvider(provider)) throw healthConnectNotBuilt()
   const cipher = requireCipher(app)
   const descriptor = providerFor(app.config, provider)
   const now = app.clock.now()
@@ -247,6 +246,8 @@ export function toConnection(row: repo.ConnectionRow): WearableConnection {
 export async function connectionTokens(app: AppContext, row: repo.ConnectionRow) {
   const cipher = requireCipher(app)
   const scope = { organization_id: row.organization_id, user_id: row.user_id }
+  if (row.access_token === null)
+    throw new ProblemError('notFound', `The ${row.provider} connection holds no provider token.`)
   const accessToken = await cipher.open(row.access_token, sealContext(scope, row.provider, 'access'))
   const refreshToken = row.refresh_token
     ? await cipher.open(row.refresh_token, sealContext(scope, row.provider, 'refresh'))
@@ -264,4 +265,21 @@ export async function connectionTokens(app: AppContext, row: repo.ConnectionRow)
       updated_at: app.clock.now().toISOString(),
     })
   return { accessToken, refreshToken }
+}
+
+/**
+ * The provider sent the person's browser back to the console with `code` and `state`: complete the
+ * connection the state names (its provider read from the pending authorization; the state is checked
+ * against the signed-in person as at the callback).
+ */
+export async function completeOAuthRedirect(app: AppContext, scope: Scope, code: string, state: string) {
+  const id = stateAuthorizationId(state)
+  const row = id ? await repo.findAuthorization(app.db, scope, id) : null
+  if (!row || !isOAuthProvider(row.provider)) throw invalidState()
+  return completeConnection(app, scope, {
+    ...scope,
+    source_provider: row.provider,
+    code: code.slice(0, 2048),
+    state,
+  })
 }

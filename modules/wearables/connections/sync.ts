@@ -15,9 +15,10 @@ import type { WearableSyncBody } from '../model'
 import * as repo from '../repo'
 import { refreshTokens } from './oauth-client'
 import { mapOura } from './oura-mapper'
-import { type PageReader, readAllPages } from './provider-api'
+import { getPage, type PageReader, readAllPages } from './provider-api'
 import { isOAuthProvider, type OAuthProvider, type ProviderDescriptor, providerFor } from './providers'
 import { connectionTokens, sealContext, tokenCipher } from './service'
+import { queueSync } from './sync-jobs'
 import { mapWhoop } from './whoop-mapper'
 
 /** The longest range one sync reads; longer histories are synced in several ranges. */
@@ -34,6 +35,12 @@ function dayAfter(date: string): string {
   return d.toISOString().slice(0, 10)
 }
 
+function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00.000Z`)
+  d.setUTCDate(d.getUTCDate() - 1)
+  return d.toISOString().slice(0, 10)
+}
+
 function checkRange(start: string, end: string) {
   const from = Date.parse(`${start}T00:00:00.000Z`)
   const to = Date.parse(`${end}T00:00:00.000Z`)
@@ -44,28 +51,86 @@ function checkRange(start: string, end: string) {
     throw invalid('/end', `One sync reads at most ${MAX_RANGE_DAYS} days; sync longer histories in parts.`)
 }
 
-async function readWhoop(p: ProviderDescriptor, reader: PageReader, start: string, end: string) {
+/** Told after each collection is read: which one, and how far along the reading is (0-100). */
+export type SyncProgress = (stage: string, percent: number) => Promise<void>
+
+/** Read collections one after another, reporting progress after each. */
+async function readInOrder<K extends string>(
+  collections: readonly K[],
+  read: (collection: K) => Promise<Record<string, unknown>[]>,
+  progress: SyncProgress | undefined,
+) {
+  const out = {} as Record<K, Record<string, unknown>[]>
+  for (const [i, collection] of collections.entries()) {
+    out[collection] = await read(collection)
+    await progress?.(`read ${collection}`, Math.round(((i + 1) / (collections.length + 1)) * 100))
+  }
+  return out
+}
+
+const WHOOP_COLLECTIONS = ['/v2/cycle', '/v2/recovery', '/v2/activity/sleep', '/v2/activity/workout'] as const
+const OURA_COLLECTIONS = [
+  'daily_sleep',
+  'daily_activity',
+  'daily_readiness',
+  'sleep',
+  'workout',
+  'heartrate',
+] as const
+
+/** Today's date, or the range's last day when the range ends earlier: where undated values are filed. */
+const bodyDayOf = (today: string, end: string) => (today < end ? today : end)
+
+async function readWhoop(
+  p: ProviderDescriptor,
+  reader: PageReader,
+  start: string,
+  end: string,
+  today: string,
+  progress?: SyncProgress,
+) {
   // WHOOP filters on ISO date-times; the end is exclusive, so the day after `end` keeps it whole.
   const q = { start: `${start}T00:00:00.000Z`, end: `${dayAfter(end)}T00:00:00.000Z`, limit: WHOOP_PAGE }
   const read = (path: string) => readAllPages(p, reader, path, q, 'nextToken')
+  const got = await readInOrder(WHOOP_COLLECTIONS, read, progress)
+  // Body measurements are one undated document (height, weight, maximum heart rate), not a collection.
+  const body = await getPage(p, reader, new URL(`${p.endpoints.apiBaseUrl}/v2/user/measurement/body`), {
+    notFoundIsEmpty: true,
+  })
   return mapWhoop({
-    cycles: await read('/v2/cycle'),
-    recoveries: await read('/v2/recovery'),
-    sleeps: await read('/v2/activity/sleep'),
-    workouts: await read('/v2/activity/workout'),
+    cycles: got['/v2/cycle'],
+    recoveries: got['/v2/recovery'],
+    sleeps: got['/v2/activity/sleep'],
+    workouts: got['/v2/activity/workout'],
+    body,
+    bodyDay: bodyDayOf(today, end),
   })
 }
 
-async function readOura(p: ProviderDescriptor, reader: PageReader, start: string, end: string) {
+async function readOura(
+  p: ProviderDescriptor,
+  reader: PageReader,
+  start: string,
+  end: string,
+  progress?: SyncProgress,
+) {
   // Oura's end_date is not inclusive on every collection; ask a day more and keep the days asked for.
   const q = { start_date: start, end_date: dayAfter(end) }
-  const read = (kind: string) => readAllPages(p, reader, `/v2/usercollection/${kind}`, q, 'next_token')
+  // Heart rate is filtered by date-time; a day either side covers every zone, the days are kept later.
+  const hq = {
+    start_datetime: `${dayBefore(start)}T00:00:00Z`,
+    end_datetime: `${dayAfter(dayAfter(end))}T00:00:00Z`,
+  }
+  const read = (kind: string) =>
+    readAllPages(p, reader, `/v2/usercollection/${kind}`, kind === 'heartrate' ? hq : q, 'next_token')
+  const got = await readInOrder(OURA_COLLECTIONS, read, progress)
   return mapOura({
-    dailySleep: await read('daily_sleep'),
-    dailyActivity: await read('daily_activity'),
-    dailyReadiness: await read('daily_readiness'),
-    sleep: await read('sleep'),
-    workouts: await read('workout'),
+    dailySleep: got.daily_sleep,
+    dailyActivity: got.daily_activity,
+    dailyReadiness: got.daily_readiness,
+    sleep: got.sleep,
+    workouts: got.workout,
+    heartrate: got.heartrate,
   })
 }
 
@@ -77,11 +142,6 @@ export async function syncConnection(app: AppContext, scope: Scope, body: Wearab
     )
   const provider: OAuthProvider = body.source_provider
   checkRange(body.start, body.end)
-  if (body.async === true)
-    throw new ProblemError(
-      'notImplemented',
-      'Queued (async) wearable syncs are not available on this deployment yet; send async: false to sync now.',
-    )
   if (body.refresh_token !== undefined && (!body.client_id || !body.client_secret))
     throw invalid(
       '/client_secret',
@@ -93,15 +153,27 @@ export async function syncConnection(app: AppContext, scope: Scope, body: Wearab
       'notFound',
       `No ${provider} connection for that provider_user_id; connect it first (start, then callback).`,
     )
+  if (body.async === true)
+    return metered(app, scope, 'wearable_syncs', () => queueSync(app, scope, row, body, 'request'))
   return metered(app, scope, 'wearable_syncs', () => runSync(app, scope, provider, row, body))
 }
 
-async function runSync(
+/** What one sync reads and with which caller-held credentials (all optional). */
+export interface SyncRequest {
+  start: string
+  end: string
+  refresh_token?: string
+  client_id?: string
+  client_secret?: string
+}
+
+export async function runSync(
   app: AppContext,
   scope: Scope,
   provider: OAuthProvider,
   row: repo.ConnectionRow,
-  body: WearableSyncBody,
+  body: SyncRequest,
+  progress?: SyncProgress,
 ) {
   const descriptor = providerFor(app.config, provider)
   const stored = await connectionTokens(app, row)
@@ -135,8 +207,15 @@ async function runSync(
   }
   const records: WearableRecord[] =
     provider === 'whoop'
-      ? await readWhoop(descriptor, reader, body.start, body.end)
-      : await readOura(descriptor, reader, body.start, body.end)
+      ? await readWhoop(
+          descriptor,
+          reader,
+          body.start,
+          body.end,
+          app.clock.now().toISOString().slice(0, 10),
+          progress,
+        )
+      : await readOura(descriptor, reader, body.start, body.end, progress)
 
   const warnings = new Warnings()
   const accumulator = new WearableAccumulator(warnings)

@@ -1,6 +1,7 @@
 // WHOOP API v2 records → wearable records: cycles (strain, energy), recovery (recovery score, resting
 // heart rate, HRV, SpO2), sleep (stages, efficiency, performance, respiratory rate) and workouts
-// (exercise time). Only records WHOOP has scored are used; each names the WHOOP record it came from.
+// (exercise time), and the body measurement document (weight, maximum heart rate). Only records WHOOP
+// has scored are used; each names the WHOOP record it came from.
 
 import type { WearableRecord } from '../../imports/wearables/accumulator'
 
@@ -21,6 +22,10 @@ export interface WhoopData {
   recoveries: Json[]
   sleeps: Json[]
   workouts: Json[]
+  /** GET /v2/user/measurement/body: the member's current measurements, undated; null when absent. */
+  body?: Json | null
+  /** The day the body measurements are filed under (they say what holds now, not when measured). */
+  bodyDay?: string
 }
 
 export function mapWhoop(data: WhoopData): WearableRecord[] {
@@ -112,6 +117,26 @@ export function mapWhoop(data: WhoopData): WearableRecord[] {
       'min',
       `workout (${w.sport_name ?? 'activity'})`,
     )
+  }
+  if (data.body && data.bodyDay) {
+    const at = `${data.bodyDay}T12:00:00.000Z`
+    const body = data.body
+    const add = (metric: string, value: number | null, unit: string, name: string) => {
+      if (value !== null)
+        out.push({
+          metric,
+          value,
+          unit,
+          start: at,
+          end: null,
+          local_date: data.bodyDay as string,
+          device: 'whoop',
+          name,
+          ref: 'whoop body measurement',
+        })
+    }
+    add('body_weight', num(body.weight_kilogram), 'kg', 'body_measurement.weight_kilogram')
+    add('max_heart_rate', num(body.max_heart_rate), 'bpm', 'body_measurement.max_heart_rate')
   }
   return out
 }

@@ -324,7 +324,6 @@ describe('console placeholders', () => {
   it('says plainly what is not available yet', async () => {
     const b = await signedIn()
     for (const [path, words] of [
-      ['/console/wearables', 'Connecting a wearable account'],
       ['/console/data', 'deleting everything held about you are not available yet'],
     ]) {
       const r = await b.get(path)

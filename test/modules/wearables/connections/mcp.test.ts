@@ -74,4 +74,37 @@ describe('MCP tool list_wearable_connections', () => {
       synced.structuredContent.source_id,
     ])
   })
+
+  it('starts an async sync with sync_wearable and reads its job with get_wearable_sync_job', async () => {
+    await h.t.context.queue.start()
+    const p = await h.t.userWithKey()
+    await connectWhoopThroughStandin(h.t, whoop, p)
+    const client = await h.connect(p.key)
+    const queued: any = await client.callTool({
+      name: 'sync_wearable',
+      arguments: {
+        user_id: p.userId,
+        organization_id: p.organizationId,
+        source_provider: 'whoop',
+        provider_user_id: '30003',
+        start: '2026-01-01',
+        end: '2026-01-02',
+        async: true,
+      },
+    })
+    expect(queued.isError).toBeFalsy()
+    expect(queued.structuredContent).toMatchObject({ status: 'queued', job: { status: 'queued' } })
+    const id = queued.structuredContent.job.id
+    let job: any
+    for (let i = 0; i < 200; i++) {
+      job = await client.callTool({ name: 'get_wearable_sync_job', arguments: { id } })
+      expect(job.isError).toBeFalsy()
+      if (job.structuredContent.status === 'succeeded' || job.structuredContent.status === 'failed') break
+      await Bun.sleep(50)
+    }
+    expect(job.structuredContent).toMatchObject({ id, status: 'succeeded', progress: { percent: 100 } })
+    const other = await h.connect((await h.t.userWithKey()).key)
+    const refused: any = await other.callTool({ name: 'get_wearable_sync_job', arguments: { id } })
+    expect(refused.isError).toBe(true)
+  })
 })

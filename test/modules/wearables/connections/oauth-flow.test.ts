@@ -238,14 +238,16 @@ describe('wearable connections: Oura with the integrator’s own credentials', (
 })
 
 describe('wearable connections: refusals', () => {
-  it('refuses health_connect with 501 until the companion flow exists, and an unknown provider with 422', async () => {
+  it('starts health_connect at the console approval page, and refuses oura at the start with 422', async () => {
     const p = await t.userWithKey()
     const hc = await t.call('POST', '/connections/wearables/start', {
       token: p.key,
       body: { user_id: p.userId, source_provider: 'health_connect' },
     })
-    expect(hc.status).toBe(501)
-    expect(hc.body.detail).toContain('Health Connect')
+    expect(hc.status).toBe(200)
+    const url = new URL(hc.body.authorization_url)
+    expect(`${url.origin}${url.pathname}`).toBe(`${BASE}/console/wearables/health-connect`)
+    expect(url.searchParams.get('request')).toBe(hc.body.state)
     const oura = await t.call('POST', '/connections/wearables/start', {
       token: p.key,
       body: { user_id: p.userId, source_provider: 'oura' },

@@ -77,6 +77,7 @@ describe('POST /connections/{provider}/refresh', () => {
       token: p.key,
       body: { refresh_token: 'x', ...CREDS },
     })
+    // Health Connect has no provider tokens to refresh: its device credential does not expire.
     expect(hc.status).toBe(501)
   })
 

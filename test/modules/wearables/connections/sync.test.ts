@@ -107,6 +107,10 @@ describe('POST /connections/wearables/sync (WHOOP)', () => {
     expect(of('sleep_duration')[0]).toMatchObject({ value: 390, unit: 'min' })
     expect(of('active_energy')[0].value).toBeCloseTo(8288.297 / 4.184, 0)
     expect(of('exercise_duration')[0].value).toBe(45)
+    // Body measurements (one undated document) are filed under today, by the test clock 2026-01-15.
+    expect(of('body_weight')).toEqual([expect.objectContaining({ value: 90.7185, unit: 'kg' })])
+    expect(of('max_heart_rate')).toEqual([expect.objectContaining({ value: 200, unit: '/min' })])
+    expect(of('body_weight')[0].observed_at).toBe('2026-01-15T12:00:00.000Z')
     // Connection shows the sync.
     const list = await t.call('GET', '/connections/wearables', { token: p.key })
     expect(list.body.data[0].last_sync_at).toBe(r.body.synced_at)
@@ -175,7 +179,7 @@ describe('POST /connections/wearables/sync (WHOOP)', () => {
     expect((await t.call('GET', '/sources', { token: p.key })).body.data).toHaveLength(0)
   })
 
-  it('does not sync another user’s connection, and refuses bad ranges and async for now', async () => {
+  it('does not sync another user’s connection, and refuses bad ranges, also for async syncs', async () => {
     const a = await t.userWithKey()
     await connectWhoop(a)
     const b = await t.userWithKey()
@@ -192,11 +196,17 @@ describe('POST /connections/wearables/sync (WHOOP)', () => {
       body: syncBody(a, { start: 'yesterday' }),
     })
     expect(notDate.status).toBe(422)
-    const queued = await t.call('POST', '/connections/wearables/sync', {
-      token: a.key,
-      body: syncBody(a, { async: true }),
+    // An async sync is checked the same way before anything is queued.
+    const otherAsync = await t.call('POST', '/connections/wearables/sync', {
+      token: b.key,
+      body: syncBody(b, { async: true }),
     })
-    expect(queued.status).toBe(501)
+    expect(otherAsync.status).toBe(404)
+    const backwardsAsync = await t.call('POST', '/connections/wearables/sync', {
+      token: a.key,
+      body: syncBody(a, { start: '2026-02-01', end: '2026-01-01', async: true }),
+    })
+    expect(backwardsAsync.status).toBe(422)
   })
 })
 
@@ -242,6 +252,11 @@ describe('POST /connections/wearables/sync (Oura)', () => {
     expect(of('steps')[0].value).toBe(9000)
     expect(of('sleep_duration')[0]).toMatchObject({ value: 420, unit: 'min' })
     expect(of('resting_heart_rate')[0].value).toBe(49)
+    // Heart rate samples (heartrate, filtered by start_datetime/end_datetime): one daily mean per day.
+    const hr = oura.requests.filter((q) => q.path.endsWith('/heartrate'))
+    expect(new URLSearchParams(hr[0].query).get('start_datetime')).toBe('2025-12-31T00:00:00Z')
+    expect(of('heart_rate')).toHaveLength(10)
+    expect(of('heart_rate')[0]).toMatchObject({ value: 67, unit: '/min', device: 'oura' })
 
     // Syncing the same range again lands a second source, but a day's steps still count once.
     const again = await t.call('POST', '/connections/wearables/sync', {
