@@ -60,6 +60,8 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
           url: new URL(request.url),
         }
         const principal = principals.get(request) ?? null
+        // After validation, so a malformed request does not use up the hosted introductory allowance.
+        await app.allowance.charge(op, principal)
         const run = async () =>
           op.handler(
             {
