@@ -2,6 +2,7 @@
 // Modules own their tables in modules/<domain>/tables.ts; this file only re-exports them.
 
 export * from '../modules/analyses/tables'
+export * from '../modules/audit/tables'
 export * from '../modules/auth/tables'
 export * from '../modules/billing/tables'
 export * from '../modules/dashboards/tables'

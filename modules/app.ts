@@ -4,6 +4,8 @@
 import { Elysia } from 'elysia'
 import { openDatabase } from '../db/client'
 import { analysesModule } from './analyses'
+import { auditModule } from './audit'
+import { auditTrail } from './audit/trail'
 import { authModule } from './auth'
 import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
@@ -19,6 +21,7 @@ import { goalsModule } from './goals'
 import { importsModule } from './imports'
 import { mcpModule } from './mcp'
 import { oauthModule } from './oauth'
+import { observabilityModule } from './observability'
 import { startPayments } from './payments/payments'
 import { privacyModule } from './privacy'
 import { resumePendingDeletions } from './privacy/deletion'
@@ -33,9 +36,13 @@ import { corsPlugin } from './shared/cors-plugin'
 import { Drain, drainPlugin } from './shared/drain'
 import { errorSummary } from './shared/error-summary'
 import { hostGuardPlugin } from './shared/host-guard-plugin'
+import { RequestLimits } from './shared/limits/request-limits'
+import { createLimiterStore } from './shared/limits/store'
 import { createLogger, type Logger } from './shared/logger'
 import { DevOutbox, type Mailer, smtpMailer } from './shared/mail'
+import { Metrics } from './shared/metrics'
 import type { DomainModule } from './shared/module'
+import { observabilityPlugin } from './shared/observability-plugin'
 import type { AnyOperation } from './shared/operation'
 import { STRICT_NORMALIZE } from './shared/operations-plugin'
 import type { PlanLookup } from './shared/plans'
@@ -44,7 +51,7 @@ import { createJobQueue, type JobQueue, type StopOptions } from './shared/queue'
 import { RateLimiter } from './shared/rate-limit'
 import { assertRegistry } from './shared/registry'
 import { securityHeadersPlugin } from './shared/security-headers'
-import { createBlobStorage } from './shared/storage'
+import { type BlobStorage, createBlobStorage } from './shared/storage'
 import { sourcesModule } from './sources'
 import { trendsModule } from './trends'
 import { wearablesModule } from './wearables'
@@ -55,6 +62,7 @@ import { webhookTasks } from './webhooks/deliver'
 /** The service's domain modules, in mounting order. Add a module here (one import, one entry). */
 export const MODULES: readonly DomainModule[] = [
   discoveryModule,
+  observabilityModule,
   docsModule,
   authModule,
   sandboxModule,
@@ -68,6 +76,7 @@ export const MODULES: readonly DomainModule[] = [
   wearablesModule,
   dashboardsModule,
   privacyModule,
+  auditModule,
   billingModule,
   webhooksModule,
   providersModule,
@@ -86,6 +95,8 @@ export interface AppOptions {
   mailer?: Mailer
   /** Replace the plan lookup (tests of plan rules); by default the database's. */
   plans?: PlanLookup
+  /** Replace the blob storage (fault tests: a disk that fills up); by default from the configuration. */
+  storage?: BlobStorage
   /** Replace the job queue; by default graphile-worker with QUEUE_DATABASE_URL, else the embedded queue. */
   queue?: JobQueue
   /**
@@ -101,6 +112,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   const database = await openDatabase(config.databaseUrl, config.databaseAuthToken).catch((error) => {
     throw new ConfigError(`DATABASE_URL could not be opened: ${errorSummary(error)}`)
   })
+  const limiterStore = await createLimiterStore(config.rateLimits.store).catch((error) => {
+    database.close()
+    throw new ConfigError(
+      `The rate-limit store (${config.rateLimits.store.kind}) could not be opened: ${errorSummary(error)}`,
+    )
+  })
   const outbox = config.smtpUrl ? null : new DevOutbox(log)
   // The queue's tasks and the authenticator read the finished context; both are reached through it lazily.
   const queue =
@@ -108,25 +125,36 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     createJobQueue(
       config,
       database.db,
-      () => ({
-        ...geneticsTasks(context),
-        ...privacyTasks(context),
-        ...wearablesTasks(context),
-        ...webhookTasks(context),
-      }),
+      () =>
+        metrics.timeTasks({
+          ...geneticsTasks(context),
+          ...privacyTasks(context),
+          ...wearablesTasks(context),
+          ...webhookTasks(context),
+        }),
       log,
     )
+  const metrics = new Metrics(() => queue.depth())
   const context: AppContext = {
     config,
     db: database.db,
     clock: options.clock ?? systemClock,
     log,
-    mailer: options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outbox!),
+    mailer:
+      options.mailer ??
+      (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutSeconds) : outbox!),
     outbox,
     rateLimiter: new RateLimiter(options.clock ?? systemClock),
+    limits: new RequestLimits(config.rateLimits, limiterStore, log),
     plans: options.plans ?? databasePlanLookup(database.db),
     allowance: { charge: (op, principal) => chargeAllowance(context, op, principal) },
-    storage: createBlobStorage(config),
+    metrics,
+    audit: {
+      record: (e) => audit.record(e),
+      around: (c, r) => audit.around(c, r),
+      denied: (c, r) => audit.denied(c, r),
+    },
+    storage: options.storage ?? createBlobStorage(config),
     queue,
     authenticate: (token) => authenticate(token),
     instanceId: crypto.randomUUID(),
@@ -143,6 +171,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     )
   }
   const authenticate = authenticator(context)
+  const audit = auditTrail(context)
 
   const drain = new Drain()
   // The problem plugin goes first so that it sees every error of every module; the Host/Origin guard and
@@ -150,6 +179,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   // every response, errors included, leaves with it.
   const app = new Elysia({ name: 'app', seed: context.instanceId, normalize: STRICT_NORMALIZE })
     .use(problemPlugin(context))
+    .use(observabilityPlugin(context))
     .use(hostGuardPlugin(context, options.inProcessCallsAreLocal ?? false))
     .use(corsPlugin(context))
     .use(securityHeadersPlugin(context))
@@ -168,7 +198,10 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     queue
       .stop(options)
       .catch(() => {})
-      .finally(() => database.close())
+      .finally(() => {
+        database.close()
+        return limiterStore.close()
+      })
   return { app, context, close, drain, resumed }
 }
 

@@ -7,6 +7,7 @@ import { type Config, ConfigError } from './shared/config'
 import { print } from './shared/console-capture'
 import { drainServer } from './shared/drain'
 import { runProcess } from './shared/process'
+import { startUnfinishedImportSweeper } from './sources/unfinished-imports'
 
 function describeDatabase(url: string): string {
   if (url.startsWith('file:')) return url
@@ -49,6 +50,7 @@ await runProcess(async (config) => {
   // The embedded queue runs inside the service; with graphile-worker, `bun run worker` runs the tasks.
   if (context.queue.kind === 'embedded') await context.queue.start()
   const stopSweeper = startUploadSweeper(context)
+  const stopImportSweeper = startUnfinishedImportSweeper(context)
   const mail = config.smtpUrl
     ? 'SMTP'
     : `development outbox (read it at ${config.publicBaseUrl}/dev/outbox?email=...)`
@@ -72,6 +74,7 @@ await runProcess(async (config) => {
     const deadlineAt = Date.now() + config.shutdownDrainSeconds * 1000
     context.log.info('server.stopping', { drain_seconds: config.shutdownDrainSeconds })
     stopSweeper()
+    stopImportSweeper()
     const unfinished = await drainServer(app.server!, drain, deadlineAt)
     if (unfinished > 0) context.log.warn('server.drain_deadline_passed', { unfinished_requests: unfinished })
     await close({ graceMs: Math.max(0, deadlineAt - Date.now()) })

@@ -23,7 +23,10 @@ export function oidcVerifier(oidc: NonNullable<Config['oidc']>) {
     if (jwks) return jwks
     let url = oidc.jwksUrl
     if (!url) {
-      const response = await fetch(`${oidc.issuer}/.well-known/openid-configuration`)
+      // Bounded like every other outgoing call: an issuer that hangs must not hold requests open.
+      const response = await fetch(`${oidc.issuer}/.well-known/openid-configuration`, {
+        signal: AbortSignal.timeout(10_000),
+      })
       if (!response.ok) throw new Error(`OIDC discovery answered ${response.status}`)
       url = ((await response.json()) as { jwks_uri?: string }).jwks_uri ?? null
       if (!url) throw new Error('OIDC discovery document has no jwks_uri')

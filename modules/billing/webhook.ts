@@ -3,6 +3,7 @@
 // (`created`), never arrival order: an older delivery arriving late changes nothing, a repeated one is
 // recognised by its id, and one whose processing failed is applied again from the stored copy.
 
+import { findOrganization } from '../auth/repo'
 import type { AppContext } from '../shared/context'
 import { ProblemError } from '../shared/problem'
 import * as repo from './repo'
@@ -146,6 +147,25 @@ async function applyEvent(app: AppContext, event: StoredEvent, now: string) {
       break
   }
   await repo.saveState(app.db, next, tierForState(next.tier, next.status))
+  if (link?.tier !== next.tier || link?.status !== next.status) await auditPlanChange(app, next, event.id)
+}
+
+/** A plan or status change goes into the workspace owner's audit trail, acted by the provider. */
+async function auditPlanChange(app: AppContext, state: repo.SubscriptionLink, eventId: string) {
+  const organization = await findOrganization(app.db, state.organization_id)
+  if (!organization) return
+  await app.audit.record({
+    organization_id: state.organization_id,
+    user_id: organization.owner_user_id,
+    event: 'billing.subscription_changed',
+    outcome: 'success',
+    actor_kind: 'provider',
+    actor_credential_id: null,
+    target: eventId,
+    reason: `${state.tier ?? 'none'}:${state.status ?? 'none'}`,
+    request_id: null,
+    ip: null,
+  })
 }
 
 /** `current_period_end` sits on the subscription (older API versions) or on its items (newer ones). */

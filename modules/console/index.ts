@@ -16,7 +16,7 @@ import { assertBodyReadable, readCapped, readJsonBody } from '../shared/http-bod
 import type { DomainModule } from '../shared/module'
 import { type Principal, scopeOf } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
-import { clientIpOf } from '../shared/request-info'
+import { clientIpOf, requestIdOf } from '../shared/request-info'
 import { disconnect } from '../wearables/connections/disconnect'
 import { approvalPath, approveHealthConnect, pendingApproval } from '../wearables/connections/health-connect'
 import { listConnections } from '../wearables/connections/list'
@@ -96,6 +96,26 @@ function signedInPage(
  * A form post by a signed-in person: CSRF and Origin checked, the form read, then the action; a
  * refused or failed action renders a page that says why (with its status), never a stack trace.
  */
+/**
+ * Run a console action as the API operation it stands for, so that the audit trail records it the same
+ * way (sign-in, keys created and revoked, sign-out, links revoked).
+ */
+function asOperation<T>(
+  app: AppContext,
+  id: string,
+  principal: Principal | null,
+  request: Request,
+  input: { params?: unknown; body?: unknown },
+  run: () => Promise<T>,
+): Promise<T> {
+  const op = app.operations.find((o) => o.id === id)
+  if (!op) return run()
+  return app.audit.around(
+    { op, principal, request: { id: requestIdOf(request), ip: clientIpOf(request) }, input },
+    run,
+  )
+}
+
 function signedInForm(
   app: AppContext,
   act: (ctx: {
@@ -200,7 +220,12 @@ export function consolePlugin(app: AppContext) {
           const code = (form.get('code') ?? '').trim()
           if (!/^\d{8}$/.test(code))
             return codePage(csrf.token, email, { error: 'The code has 8 digits.', status: 422 })
-          return signIn(csrf, await verifySignInCode(app, { email, token: code }, clientIpOf(request)))
+          return signIn(
+            csrf,
+            await asOperation(app, 'auth.otp.verify', null, request, { body: { email } }, () =>
+              verifySignInCode(app, { email, token: code }, clientIpOf(request)),
+            ),
+          )
         } catch (error) {
           if (error instanceof ProblemError)
             return codePage(csrf.token, email, {
@@ -228,7 +253,10 @@ export function consolePlugin(app: AppContext) {
           assertSameSite(app, request, form.get('csrf'))
           const token = form.get('token') ?? ''
           if (!LINK_TOKEN.test(token)) return linkPage(csrf.token, null, { status: 422 })
-          return signIn(csrf, await completeSignInLink(app, token))
+          return signIn(
+            csrf,
+            await asOperation(app, 'auth.otp.link', null, request, {}, () => completeSignInLink(app, token)),
+          )
         } catch (error) {
           if (error instanceof ProblemError)
             return linkPage(csrf.token, null, {
@@ -242,8 +270,8 @@ export function consolePlugin(app: AppContext) {
     )
     .post(
       '/console/sign-out',
-      signedInForm(app, async ({ principal }) => {
-        await service.signOut(app, principal)
+      signedInForm(app, async ({ principal, request }) => {
+        await asOperation(app, 'auth.sign_out', principal, request, {}, () => service.signOut(app, principal))
         return redirect('/console/sign-in', [clearedSessionCookie(app)])
       }),
       { parse: 'none' },
@@ -257,17 +285,21 @@ export function consolePlugin(app: AppContext) {
     )
     .post(
       '/console/keys',
-      signedInForm(app, async ({ principal, csrf, form }) => {
+      signedInForm(app, async ({ principal, csrf, form, request }) => {
         const name = (form.get('name') ?? '').trim().slice(0, 100) || undefined
-        const created = await service.createApiKey(app, principal, { name })
+        const created = await asOperation(app, 'auth.api_keys.create', principal, request, {}, () =>
+          service.createApiKey(app, principal, { name }),
+        )
         return keysPage(csrf, (await service.listApiKeys(app, principal)).data, { created })
       }),
       { parse: 'none' },
     )
     .post(
       '/console/keys/:id/revoke',
-      signedInForm(app, async ({ principal, csrf, params }) => {
-        const revoked = await service.revokeApiKey(app, principal, params.id)
+      signedInForm(app, async ({ principal, csrf, params, request }) => {
+        const revoked = await asOperation(app, 'auth.api_keys.revoke', principal, request, { params }, () =>
+          service.revokeApiKey(app, principal, params.id),
+        )
         return keysPage(csrf, (await service.listApiKeys(app, principal)).data, {
           message: `Revoked ${revoked.name ?? revoked.display_prefix}; it stopped working at once.`,
         })
@@ -431,8 +463,15 @@ export function consolePlugin(app: AppContext) {
     )
     .post(
       '/console/links/:id/revoke',
-      signedInForm(app, async ({ principal, csrf, params }) => {
-        const revoked = await service.revokeLink(app, principal, params.id)
+      signedInForm(app, async ({ principal, csrf, params, request }) => {
+        const revoked = await asOperation(
+          app,
+          'dashboards.links.revoke',
+          principal,
+          request,
+          { params },
+          () => service.revokeLink(app, principal, params.id),
+        )
         const { analysis, links, designs } = await service.analysisWithLinks(
           app,
           principal,

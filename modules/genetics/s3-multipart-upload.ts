@@ -60,11 +60,11 @@ export async function startMultipartUpload(app: AppContext, key: string, content
  * Presigned UploadPart URLs for these parts. They stay valid as long as the session (at most seven
  * days, SigV4's limit), so a client never holds a URL that dies before its session does.
  */
-export function presignParts(
+export async function presignParts(
   app: AppContext,
   row: repo.UploadRow,
   partNumbers: readonly number[],
-): PresignedPart[] {
+): Promise<PresignedPart[]> {
   const { multipart } = s3Of(app)
   if (!row.multipart_upload_id) throw new Error('presignParts needs an open multipart upload')
   const now = app.clock.now().getTime()
@@ -74,17 +74,19 @@ export function presignParts(
   )
   const expiresAt = new Date(now + seconds * 1000).toISOString()
   const plan = planOf(row)
-  return partNumbers.map((partNumber) => {
-    const span = partSpan(plan, partNumber)
-    return {
-      part_number: partNumber,
-      url: multipart.presignPart(row.blob_key, row.multipart_upload_id!, partNumber, seconds),
-      method: 'PUT' as const,
-      offset: span.offset,
-      size: span.size,
-      expires_at: expiresAt,
-    }
-  })
+  return Promise.all(
+    partNumbers.map(async (partNumber) => {
+      const span = partSpan(plan, partNumber)
+      return {
+        part_number: partNumber,
+        url: await multipart.presignPart(row.blob_key, row.multipart_upload_id!, partNumber, seconds),
+        method: 'PUT' as const,
+        offset: span.offset,
+        size: span.size,
+        expires_at: expiresAt,
+      }
+    }),
+  )
 }
 
 /** Parts the bucket holds for an open session, and which still have to be sent. */

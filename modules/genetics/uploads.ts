@@ -170,7 +170,7 @@ async function openNewSession(
       part_count: plan.partCount,
       resumable: true,
       multipart: {
-        parts: presignParts(app, row, first),
+        parts: await presignParts(app, row, first),
         parts_url: `${app.config.publicBaseUrl}/genetics/uploads/${id}/parts`,
         etag_header: 'ETag',
       },
@@ -233,7 +233,7 @@ export async function requestPartUrls(
     upload_id: row.id,
     part_size: plan.partSize,
     part_count: plan.partCount,
-    parts: presignParts(
+    parts: await presignParts(
       app,
       row,
       [...new Set(partNumbers)].sort((a, b) => a - b),

@@ -62,6 +62,10 @@ export async function importFile(app: AppContext, scope: Scope, body: ImportFile
   const bytes = readContentBytes(body, app.config.importMaxBytes)
   const provider = body.provider?.trim() || null
   const outcome = await parse(app, bytes, provider)
+  app.metrics.importBytes.observe(
+    { modality: outcome.kind === 'genetics' ? 'genetics' : outcome.parsed.modality },
+    bytes.length,
+  )
   if (outcome.kind === 'genetics') {
     if (body.dry_run)
       throw unreadable(

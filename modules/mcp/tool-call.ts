@@ -5,7 +5,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { Value } from '@sinclair/typebox/value'
 import type { AppContext } from '../shared/context'
-import { assertMayCall, assertOwnScope } from '../shared/gate'
+import { assertMayCall, assertOwnScope, audited } from '../shared/gate'
+import { isHeavy } from '../shared/limits/route-class'
 import type { RequestInfo } from '../shared/operation'
 import type { Principal } from '../shared/principal'
 import { type FieldError, PROBLEM_TYPES, ProblemError, type ProblemKey } from '../shared/problem'
@@ -80,11 +81,16 @@ async function plainValueOf(result: unknown): Promise<unknown> {
 
 async function invoke(tool: ToolDefinition, args: Record<string, unknown>, caller: ToolCaller) {
   const parts = splitToolArguments(tool.op, args)
-  const output = await tool.op.handler(parts, {
-    principal: caller.principal,
-    app: caller.app,
-    request: caller.request,
-  })
+  const run = () =>
+    caller.app.audit.around(
+      { op: tool.op, principal: caller.principal, request: caller.request, input: parts },
+      async () =>
+        tool.op.handler(parts, { principal: caller.principal, app: caller.app, request: caller.request }),
+    )
+  // The HTTP route's cap on heavy work applies to the same operation called as a tool.
+  const output = isHeavy(tool.op)
+    ? await caller.app.limits.runHeavy(caller.principal.organization_id, run)
+    : await run()
   return cleanOutput(tool, await plainValueOf(output))
 }
 
@@ -130,12 +136,14 @@ function withTokenScope(tool: ToolDefinition, raw: Record<string, unknown>, prin
 
 /** One tool call that throws its problem (for resource templates, which answer with protocol errors). */
 export async function runTool(tool: ToolDefinition, given: Record<string, unknown>, caller: ToolCaller) {
-  assertMayCall(tool.op, caller.principal)
   const raw = withTokenScope(tool, given, caller.principal)
   const rawParts = splitToolArguments(tool.op, raw)
+  const call = { op: tool.op, principal: caller.principal, request: caller.request, input: rawParts }
+  await audited(caller.app, call, () => assertMayCall(tool.op, caller.principal))
   // The HTTP gate's order: the body's size before the own-scope check.
   assertBodyWithinLimit(tool.op, rawParts.body, caller.app.config)
-  if (tool.op.ownScopeOnly !== false) assertOwnScope(caller.principal, rawParts)
+  if (tool.op.ownScopeOnly !== false)
+    await audited(caller.app, call, () => assertOwnScope(caller.principal, rawParts))
   const args = validateArguments(tool, raw)
   // Each tool call is one protected request of the hosted introductory allowance (POST /mcp is not).
   await caller.app.allowance.charge(tool.op, caller.principal)

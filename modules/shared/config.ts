@@ -7,6 +7,8 @@ import { join, resolve } from 'node:path'
 import { type X402Settings, x402Settings } from '../payments/settings'
 import { parseTrustProxy, type TrustedProxies, TrustProxyError } from './client-address'
 
+import { DEFAULT_IP_LIMITS, DEFAULT_KEY_LIMITS, parseRateLimits, type RateLimitRules } from './limits/rules'
+
 type Kind = 'string' | 'integer' | 'boolean' | 'url' | 'enum'
 
 export interface ConfigVariable {
@@ -95,6 +97,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     secret: true,
     description:
       'SMTP server for sign-in mail, e.g. `smtp://user:pass@mail.example.com:587`. Unset: development outbox (refused in production).',
+  },
+  {
+    name: 'SMTP_TIMEOUT_SECONDS',
+    kind: 'integer',
+    default: '10',
+    description:
+      'How long sign-in waits for the SMTP server to connect, greet and answer each step; a server that stays silent longer gets the request a 503 with Retry-After rather than a hanging sign-in.',
   },
   {
     name: 'MAIL_FROM',
@@ -391,6 +400,64 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'A graphile-worker process silent for this long is taken as dead and its jobs are handed to other workers.',
   },
   {
+    name: 'METRICS_TOKEN',
+    kind: 'string',
+    minLength: 16,
+    secret: true,
+    description:
+      'Serve Prometheus metrics at `GET /metrics` to scrapers sending `Authorization: Bearer <METRICS_TOKEN>` (request counts and latencies by route template, queue depth, job durations, import sizes). Unset: /metrics answers 404.',
+  },
+  {
+    name: 'RATE_LIMITS_ENABLED',
+    kind: 'boolean',
+    default: 'true',
+    description:
+      'Per-credential and per-address request limits by route class (see "Rate limits" in Security). `false` turns them off (a private deployment behind its own limiter).',
+  },
+  {
+    name: 'RATE_LIMITS',
+    kind: 'string',
+    default: DEFAULT_KEY_LIMITS,
+    description:
+      'Requests one credential (API key, session, token) may make per route class: `class=requests/seconds`, comma-separated. Classes: `sign_in`, `reads`, `writes`, `imports`, `mcp`; a class left out keeps its default.',
+  },
+  {
+    name: 'RATE_LIMITS_PER_IP',
+    kind: 'string',
+    default: DEFAULT_IP_LIMITS,
+    description:
+      'Requests one client address (see TRUST_PROXY) may make per route class, signed in or not; same form as RATE_LIMITS.',
+  },
+  {
+    name: 'RATE_LIMIT_STORE',
+    kind: 'enum',
+    values: ['memory', 'redis', 'postgres'],
+    description:
+      'Where the counters live: `memory` (this process only), `redis` (REDIS_URL) or `postgres` (RATE_LIMIT_DATABASE_URL, else QUEUE_DATABASE_URL), so that replicas share them. Default: `redis` when REDIS_URL is set, else `memory`.',
+  },
+  {
+    name: 'REDIS_URL',
+    kind: 'url',
+    schemes: ['redis', 'rediss'],
+    secret: true,
+    description: 'Redis for shared rate-limit counters, e.g. `redis://127.0.0.1:6379`.',
+  },
+  {
+    name: 'RATE_LIMIT_DATABASE_URL',
+    kind: 'url',
+    schemes: ['postgres', 'postgresql'],
+    secret: true,
+    description:
+      'PostgreSQL for shared rate-limit counters with RATE_LIMIT_STORE=postgres; default QUEUE_DATABASE_URL.',
+  },
+  {
+    name: 'HEAVY_WORK_PER_WORKSPACE',
+    kind: 'integer',
+    default: '4',
+    description:
+      'Heavy requests (imports, genetics uploads and jobs, analyses, exports, syncs) one workspace may have running at once, across replicas when the store is shared; one more gets 429 `too-busy` with Retry-After.',
+  },
+  {
     name: 'S3_BUCKET',
     kind: 'string',
     description:
@@ -433,6 +500,8 @@ export interface Config {
   nodeEnv: NodeEnv
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   smtpUrl: string | null
+  /** Seconds SMTP may take to connect, greet, and answer each command. */
+  smtpTimeoutSeconds: number
   mailFrom: string
   oidc: { issuer: string; audience: string; jwksUrl: string | null } | null
   /** Proxies trusted to append to X-Forwarded-For; null: none. */
@@ -475,6 +544,16 @@ export interface Config {
   }
   queue: { databaseUrl: string | null; schema: string; concurrency: number; workerTimeoutSeconds: number }
   s3: S3Settings | null
+  /** Bearer token of GET /metrics; null: metrics are not served. */
+  metricsToken: string | null
+  rateLimits: {
+    enabled: boolean
+    perKey: RateLimitRules
+    perIp: RateLimitRules
+    store: { kind: 'memory' } | { kind: 'redis'; url: string } | { kind: 'postgres'; url: string }
+    /** Heavy requests one workspace may run at once. */
+    heavyPerWorkspace: number
+  }
   /** Pay-per-request settings; null when x402 is off (see modules/payments/settings.ts). */
   x402: X402Settings | null
 }
@@ -695,6 +774,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     nodeEnv,
     logLevel: (get(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'],
     smtpUrl,
+    smtpTimeoutSeconds: positive(env, 'SMTP_TIMEOUT_SECONDS', 10),
     mailFrom: get(env, 'MAIL_FROM') ?? 'Wellness Data Service <no-reply@localhost>',
     oidc: issuer
       ? {
@@ -745,8 +825,39 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       workerTimeoutSeconds: Math.max(1, Number(get(env, 'QUEUE_WORKER_TIMEOUT_SECONDS') ?? 60)),
     },
     s3: s3Settings(env),
+    metricsToken: get(env, 'METRICS_TOKEN') ?? null,
+    rateLimits: rateLimits(env),
     x402: x402Settings(bool(get(env, 'BILLING_ENABLED'), false), (name) => get(env, name)),
   })
+}
+
+function rateLimits(env: Env): Config['rateLimits'] {
+  const rules = (name: string, fallback: string) => {
+    try {
+      return parseRateLimits(get(env, name) ?? '', parseRateLimits(fallback))
+    } catch (error) {
+      throw new ConfigError(`${name}: ${(error as Error).message}`)
+    }
+  }
+  const redis = get(env, 'REDIS_URL')
+  const kind = get(env, 'RATE_LIMIT_STORE') ?? (redis ? 'redis' : 'memory')
+  let store: Config['rateLimits']['store'] = { kind: 'memory' }
+  if (kind === 'redis') {
+    if (!redis) throw new ConfigError('RATE_LIMIT_STORE=redis needs REDIS_URL.')
+    store = { kind: 'redis', url: redis }
+  } else if (kind === 'postgres') {
+    const url = get(env, 'RATE_LIMIT_DATABASE_URL') ?? get(env, 'QUEUE_DATABASE_URL')
+    if (!url)
+      throw new ConfigError('RATE_LIMIT_STORE=postgres needs RATE_LIMIT_DATABASE_URL or QUEUE_DATABASE_URL.')
+    store = { kind: 'postgres', url }
+  }
+  return {
+    enabled: bool(get(env, 'RATE_LIMITS_ENABLED'), true),
+    perKey: rules('RATE_LIMITS', DEFAULT_KEY_LIMITS),
+    perIp: rules('RATE_LIMITS_PER_IP', DEFAULT_IP_LIMITS),
+    store,
+    heavyPerWorkspace: positive(env, 'HEAVY_WORK_PER_WORKSPACE', 4),
+  }
 }
 
 /** A configuration for tests: development defaults, silent logs, then the given overrides. */
@@ -755,6 +866,18 @@ export function testConfig(overrides: Partial<Config> = {}): Readonly<Config> {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     // In-process tests have no socket: one trusted hop makes the harness's X-Forwarded-For the client.
     trustProxy: { hops: 1 },
+    // Tests make many requests with one key in a second; the limit tests set their own small rules.
+    rateLimits: {
+      enabled: true,
+      perKey: parseRateLimits(
+        'sign_in=100000/60,reads=100000/60,writes=100000/60,imports=100000/60,mcp=100000/60',
+      ),
+      perIp: parseRateLimits(
+        'sign_in=100000/60,reads=100000/60,writes=100000/60,imports=100000/60,mcp=100000/60',
+      ),
+      store: { kind: 'memory' as const },
+      heavyPerWorkspace: 1000,
+    },
     ...overrides,
   })
 }

@@ -3,10 +3,13 @@
 
 import type { Database } from '../../db/client'
 import type { Payments } from '../payments/payments'
+import type { AuditTrail } from './audit'
 import type { Clock } from './clock'
 import type { Config } from './config'
+import type { RequestLimits } from './limits/request-limits'
 import type { Logger } from './logger'
 import type { DevOutbox, Mailer } from './mail'
+import type { Metrics } from './metrics'
 import type { AnyOperation } from './operation'
 import type { PlanLookup, RequestAllowance } from './plans'
 import type { Principal } from './principal'
@@ -27,10 +30,17 @@ export interface AppContext {
   mailer: Mailer
   /** The development outbox when mail is not configured; null with SMTP. */
   outbox: DevOutbox | null
+  /** Per-purpose limits with their own rules (sign-in mail per e-mail, sandbox sessions per address). */
   rateLimiter: RateLimiter
+  /** Request limits by route class, per credential and per address, and the heavy-work cap. */
+  limits: RequestLimits
   plans: PlanLookup
   /** The hosted introductory allowance, charged once per protected request (HTTP route or MCP tool). */
   allowance: RequestAllowance
+  /** Prometheus metrics of this app (GET /metrics). */
+  metrics: Metrics
+  /** The append-only trail of security events (the audit module). */
+  audit: AuditTrail
   /** Where uploaded files live: local disk (DATA_DIR/blobs) or an S3-compatible bucket. */
   storage: BlobStorage
   /** The job queue: embedded (in-process, SQLite) or graphile-worker (PostgreSQL). */

@@ -23,7 +23,7 @@ export class DependencyUnavailable extends Error {
 }
 
 const DETAIL: Record<Dependency, string> = {
-  mail: 'The sign-in e-mail could not be sent because the mail server is not reachable; try again shortly.',
+  mail: 'The sign-in e-mail could not be sent because the mail server is not reachable or refused it; try again shortly.',
   database: 'The database is not reachable right now; try again shortly.',
   queue: 'The job queue is not reachable right now; try again shortly.',
   storage: 'The file storage is not reachable right now; try again shortly.',
@@ -68,6 +68,8 @@ function codesOf(error: unknown): string[] {
 
 // The disk under DATA_DIR is full, read-only or failing: the local blob storage cannot take the upload.
 const DISK_CODES = new Set(['ENOSPC', 'EROFS', 'EDQUOT', 'EIO'])
+const DISK_DETAIL =
+  'The file storage is full or cannot be written right now; nothing of this request was kept. Try again later.'
 
 /** Which dependency an error says is down, or null when it is not a dependency failure. */
 export function unavailableDependency(error: unknown): Dependency | null {
@@ -86,9 +88,11 @@ export function unavailableDependency(error: unknown): Dependency | null {
 export function dependencyProblem(error: unknown, log: Logger, requestId: string): ProblemError | null {
   const dependency = unavailableDependency(error)
   if (!dependency) return null
+  const codes = codesOf(error)
   // The code only: driver messages can quote query parameters or addresses.
-  log.warn('dependency.unavailable', { request_id: requestId, dependency, code: codesOf(error)[0] ?? null })
-  return new ProblemError('unavailable', DETAIL[dependency], {
+  log.warn('dependency.unavailable', { request_id: requestId, dependency, code: codes[0] ?? null })
+  const diskFull = dependency === 'storage' && codes.some((code) => DISK_CODES.has(code))
+  return new ProblemError('unavailable', diskFull ? DISK_DETAIL : DETAIL[dependency], {
     headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
     extra: { dependency },
   })

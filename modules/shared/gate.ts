@@ -3,6 +3,7 @@
 // request name only the caller's own user and workspace (403). Auth comes first so that an anonymous
 // probe learns nothing about validation.
 
+import type { AuditedCall } from './audit'
 import type { AppContext } from './context'
 import { assertBodyReadable } from './http-body'
 import type { AnyOperation } from './operation'
@@ -10,6 +11,7 @@ import { planFor, SERVE_OTHERS_RULE } from './plans'
 import { hasGrant, type Principal } from './principal'
 import { ProblemError } from './problem'
 import { metadataUrl, resourceOfPath } from './protected-resource'
+import { clientIpOf, requestIdOf } from './request-info'
 import { resolveCaller } from './scope'
 
 const WWW_AUTHENTICATE = 'Bearer realm="wellness"'
@@ -47,13 +49,39 @@ export async function gate(
     } else {
       principal = caller.principal
     }
-    assertMayCall(op, principal)
+    const who = principal
+    await audited(app, auditedCall(op, who, request, input), () => assertMayCall(op, who))
   } else if (caller.state === 'authenticated') {
     principal = caller.principal
   }
   if (op.body) withTooLargeHint(op, () => assertBodyReadable(request))
-  if (principal && op.ownScopeOnly !== false) assertOwnScope(principal, input)
+  if (principal && op.ownScopeOnly !== false) {
+    const who = principal
+    await audited(app, auditedCall(op, who, request, input), () => assertOwnScope(who, input))
+  }
   return principal
+}
+
+const auditedCall = (
+  op: AnyOperation,
+  principal: Principal,
+  request: Request,
+  input: AuditedCall['input'],
+) => ({
+  op,
+  principal,
+  request: { id: requestIdOf(request), ip: clientIpOf(request) },
+  input,
+})
+
+/** Run an access check; a refusal (403) is recorded in the caller's audit trail, then thrown. */
+export async function audited(app: AppContext, call: AuditedCall, check: () => void): Promise<void> {
+  try {
+    check()
+  } catch (error) {
+    if (error instanceof ProblemError && error.status === 403) await app.audit.denied(call, error.slug)
+    throw error
+  }
 }
 
 /** Run a body check; a 413 it throws carries the operation's advice on where large bodies go. */

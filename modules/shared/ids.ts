@@ -41,6 +41,17 @@ export function newId(prefix: string, now: number = Date.now()): string {
   return `${prefix}_${time}${random.map((d) => ALPHABET[d]).join('')}`
 }
 
+/** The smallest id of this prefix minted at `time` or later: ids below it were minted before `time`. */
+export function idFloor(prefix: string, time: number): string {
+  let encoded = ''
+  let t = Math.max(0, Math.floor(time))
+  for (let i = 0; i < 10; i++) {
+    encoded = ALPHABET[t % 32] + encoded
+    t = Math.floor(t / 32)
+  }
+  return `${prefix}_${encoded}${'0'.repeat(16)}`
+}
+
 /** A high-entropy secret for bearer tokens: prefix plus 32 random bytes in base64url. */
 export function newSecret(prefix: string): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32))

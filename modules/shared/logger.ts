@@ -1,8 +1,11 @@
 // Structured JSON-lines logger. Callers pass event names and small, non-health fields only:
 // request ids, routes, statuses, durations, error classes. Bodies and health data are never logged.
+// The lines are written by pino (maintained, fast, with path-based redaction): should a caller pass a
+// field that holds a credential or an address, it is replaced by "[redacted]" before it is written.
+
+import pino from 'pino'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 }
 
 export interface Logger {
   debug(event: string, fields?: Record<string, unknown>): void
@@ -11,16 +14,41 @@ export interface Logger {
   error(event: string, fields?: Record<string, unknown>): void
 }
 
+/** Field names whose values never reach a log line, at the top level or one level down. */
+const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'token',
+  'access_token',
+  'refresh_token',
+  'api_key',
+  'password',
+  'secret',
+  'client_secret',
+  'email',
+]
+export const REDACTED_PATHS = [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*.${f}`)]
+
 // Written to stdout directly, not through console.log, which routeStrayConsole takes over.
 const toStdout = (line: string) => void process.stdout.write(`${line}\n`)
 
 export function createLogger(level: LogLevel, write: (line: string) => void = toStdout): Logger {
+  const sink = pino(
+    {
+      level,
+      // One line as before: {"level":"info","time":"<ISO>","event":"…",…fields}; no pid or host name.
+      base: undefined,
+      messageKey: 'event',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    },
+    { write: (chunk: string) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) },
+  )
   const emit =
-    (at: LogLevel) =>
-    (event: string, fields: Record<string, unknown> = {}) => {
-      if (ORDER[at] < ORDER[level]) return
-      write(JSON.stringify({ time: new Date().toISOString(), level: at, event, ...fields }))
-    }
+    (at: Exclude<LogLevel, 'silent'>) =>
+    (event: string, fields: Record<string, unknown> = {}) =>
+      sink[at](fields, event)
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') }
 }
 

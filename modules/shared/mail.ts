@@ -37,8 +37,16 @@ export class DevOutbox implements Mailer {
   }
 }
 
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl)
+export function smtpMailer(smtpUrl: string, from: string, timeoutSeconds = 10): Mailer {
+  // nodemailer waits minutes by default (2 min to connect, 10 min per socket read): a mail server that
+  // accepts the connection and then stays silent would hold every sign-in that long.
+  const ms = timeoutSeconds * 1000
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: ms,
+    greetingTimeout: ms,
+    socketTimeout: ms,
+  })
   return {
     async send(message) {
       try {

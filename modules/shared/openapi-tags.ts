@@ -25,6 +25,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
     'Renderer-neutral dashboard specs, designs, and private dashboard links whose page a person can open on a phone.',
   Privacy:
     'Export everything held about a person (a zip with a manifest, every table, the raw files and a FHIR bundle) and delete it all, with a receipt.',
+  Audit:
+    'The security events of your account: sign-ins and wrong codes, credentials created and withdrawn, billing changes, exports, deletion requests, refused access. Never health data.',
   Billing:
     'Hosted plans: the subscription status with this month’s quota usage. API key only; off on self-hosted deployments.',
   Webhooks:

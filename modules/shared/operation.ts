@@ -98,6 +98,7 @@ export interface OperationSpec<
     | 'text/html'
     | 'text/css'
     | 'text/javascript'
+    | 'text/plain'
     | 'application/zip'
     | 'text/event-stream'
   /**

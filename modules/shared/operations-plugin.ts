@@ -7,12 +7,50 @@ import { fulfil } from '../payments/fulfilment'
 import type { AppContext } from './context'
 import { gate } from './gate'
 import { discardBody, readJsonBody } from './http-body'
+import { type Counted, rateLimitHeaders } from './limits/request-limits'
+import { isHeavy, routeClassOf } from './limits/route-class'
 import { type AnyOperation, bodyLimit, type RequestInfo } from './operation'
 import type { Principal } from './principal'
 import { clientIpOf, requestIdOf } from './request-info'
 import { resolveCaller, scopePlugin } from './scope'
 
 const principals = new WeakMap<Request, Principal | null>()
+const addressCounts = new WeakMap<Request, Promise<Counted | null>>()
+
+/**
+ * Count the request under its client address, once: from the body parser when the operation takes a
+ * body (so a flood is turned away before its body is read), else from `transform`.
+ */
+function countAddress(op: AnyOperation, request: Request, app: AppContext): Promise<Counted | null> {
+  let pending = addressCounts.get(request)
+  if (!pending) {
+    const routeClass = routeClassOf(op)
+    pending = routeClass
+      ? app.limits.count(routeClass, 'ip', clientIpOf(request) ?? 'unknown')
+      : Promise.resolve(null)
+    addressCounts.set(request, pending)
+  }
+  return pending
+}
+
+/** Count the request under the caller's credential (after the gate); both counts go into the headers. */
+async function countRequest(
+  op: AnyOperation,
+  request: Request,
+  principal: Principal | null,
+  app: AppContext,
+): Promise<Record<string, string>> {
+  const counts: Counted[] = []
+  const byAddress = await countAddress(op, request, app)
+  if (byAddress) counts.push(byAddress)
+  const routeClass = routeClassOf(op)
+  if (routeClass && principal) {
+    const subject = `${principal.kind}:${principal.credential_id}`
+    const byKey = await app.limits.count(routeClass, 'key', subject, counts)
+    if (byKey) counts.push(byKey)
+  }
+  return rateLimitHeaders(counts)
+}
 
 /**
  * Elysia's default normalizer mirrors a value into the schema's shape before validating it, which turned
@@ -62,17 +100,21 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
         const principal = principals.get(request) ?? null
         // After validation, so a malformed request does not use up the hosted introductory allowance.
         await app.allowance.charge(op, principal)
-        const run = async () =>
-          op.handler(
-            {
-              params: op.params ? params : undefined,
-              query: op.query ? query : undefined,
-              body: op.body ? body : undefined,
-            },
-            { principal, app, request: info } as never,
+        const input = {
+          params: op.params ? params : undefined,
+          query: op.query ? query : undefined,
+          body: op.body ? body : undefined,
+        }
+        // Security events (sign-in, keys, exports …) go to the audit trail around the handler.
+        const audit = () =>
+          app.audit.around({ op, principal, request: info, input }, async () =>
+            op.handler(input as never, { principal, app, request: info } as never),
           )
+        // Heavy work holds one of the workspace's slots while it runs (HEAVY_WORK_PER_WORKSPACE).
+        const run = () =>
+          principal && isHeavy(op) ? app.limits.runHeavy(principal.organization_id, audit) : audit()
         // Paid and idempotent requests: buffered, settled after success, replayed on retry (payments module).
-        const fulfilled = await fulfil(app, op, request, principal, op.body ? body : undefined, run)
+        const fulfilled = await fulfil(app, op, request, principal, input.body, run)
         const result = fulfilled.result
         Object.assign(set.headers, fulfilled.headers)
         if (fulfilled.status !== null) set.status = fulfilled.status
@@ -87,6 +129,13 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
         response: isStreamOrPage(op) ? undefined : { [status]: op.output },
         parse: op.body
           ? async ({ request }) => {
+              // A problem thrown while parsing would reach the client as a 400; a caller over its
+              // address's limit has its body dropped unread here and gets the 429 from `transform`.
+              const overLimit = await countAddress(op, request, app).then(
+                () => false,
+                () => true,
+              )
+              if (overLimit) return discardBody(request)
               // Authentication is decided from the headers first: the body of a caller the gate will turn
               // away with 401 is never read, so anonymous uploads cannot make the server buffer them.
               const caller = await resolveCaller(request, app)
@@ -101,10 +150,13 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
               return readJsonBody(request, bodyLimit(op, app.config))
             }
           : 'none',
-        async transform({ request, params, query, body }) {
+        async transform({ request, params, query, body, set }) {
           coerceScalars(op.params, params as Record<string, unknown>)
           coerceScalars(op.query, query as Record<string, unknown>)
-          principals.set(request, await gate(op, request, { params, query, body }, app))
+          await countAddress(op, request, app)
+          const principal = await gate(op, request, { params, query, body }, app)
+          principals.set(request, principal)
+          Object.assign(set.headers, await countRequest(op, request, principal, app))
         },
       },
     )

@@ -9,6 +9,7 @@ import { dependencyProblem } from './dependency'
 import { type FieldError, ProblemError, problemBody } from './problem'
 import { assignRequestId, requestIdOf, setClientIp } from './request-info'
 import { applySecurityHeaders } from './security-headers'
+import { assignTrace, traceOf, traceparentOf } from './trace-context'
 
 interface ValidationLike {
   type: string
@@ -62,6 +63,7 @@ function toProblem(code: string | number, error: unknown, request: Request, app:
       // which may be health data. The name and the stack frames say where it failed.
       app.log.error('request.failed', {
         request_id: requestIdOf(request),
+        trace_id: traceOf(request).traceId,
         error: err?.name ?? String(code),
         stack: err?.stack?.split('\n').slice(1).join('\n'),
       })
@@ -73,13 +75,20 @@ function toProblem(code: string | number, error: unknown, request: Request, app:
 const internal = () =>
   new ProblemError('internal', 'An unexpected error occurred; quote the request_id when reporting it.')
 
+const answered = new WeakMap<Request, number>()
+
+/** The status a problem answered this request with, if one did (the access line reads it). */
+export const answeredStatus = (request: Request): number | undefined => answered.get(request)
+
 /** Render a problem as a Response; also used by routes that answer outside the registry (e.g. MCP). */
 export function problemResponse(problem: ProblemError, request: Request, app: AppContext): Response {
+  answered.set(request, problem.status)
   const requestId = requestIdOf(request)
   const body = problemBody(problem, app.config.publicBaseUrl, new URL(request.url).pathname, requestId)
   const headers = new Headers({
     'content-type': 'application/problem+json',
     'x-request-id': requestId,
+    traceparent: traceparentOf(traceOf(request)),
     ...problem.headers,
   })
   applySecurityHeaders(headers, app.config)
@@ -91,6 +100,7 @@ export function problemPlugin(app: AppContext) {
     .error({ ProblemError })
     .onRequest(({ request, set, server }) => {
       set.headers['x-request-id'] = assignRequestId(request)
+      set.headers.traceparent = traceparentOf(assignTrace(request))
       const socketIp = server?.requestIP(request)?.address ?? null
       setClientIp(request, clientAddress(request.headers, socketIp, app.config.trustProxy))
     })

@@ -108,6 +108,13 @@ export const PROBLEM_TYPES = {
     status: 429,
     description: 'Too many requests; retry after the time in the Retry-After header.',
   },
+  tooBusy: {
+    slug: 'too-busy',
+    title: 'Too Much Heavy Work Running',
+    status: 429,
+    description:
+      'The workspace already runs as many heavy requests (imports, analyses, exports, genetics jobs) as HEAVY_WORK_PER_WORKSPACE allows; retry after the time in the Retry-After header.',
+  },
   quotaExceeded: {
     slug: 'quota-exceeded',
     title: 'Monthly quota used up',

@@ -15,6 +15,7 @@ import {
   lt,
   lte,
   type SQL,
+  sql,
   sum,
 } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
@@ -65,6 +66,30 @@ export async function insertSourceWithObservations(
       .where(eq(observations.source_id, source.id))
       .catch(() => {})
     throw error
+  }
+}
+
+/**
+ * Remove observations whose source row was never written (a process that died mid-import), minted
+ * before `beforeId` so that an import still running elsewhere is left alone. Returns how many went.
+ */
+export async function deleteUnfinishedObservations(
+  db: Database,
+  beforeId: string,
+  batch = 1000,
+): Promise<number> {
+  let removed = 0
+  for (;;) {
+    const result = await db.run(
+      sql`delete from observations where rowid in (
+            select o.rowid from observations o
+             where o.id < ${beforeId}
+               and not exists (select 1 from sources s where s.id = o.source_id)
+             limit ${batch})`,
+    )
+    removed += result.rowsAffected
+    if (result.rowsAffected < batch) return removed
+    await otherRequestsTurn()
   }
 }
 

@@ -79,6 +79,7 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'discovery.openapi': 'the API description',
   'discovery.capabilities': 'static service capabilities',
   'discovery.pricing': 'the price list',
+  'observability.metrics': 'operational counters by route template, behind METRICS_TOKEN; no user data',
   'discovery.health': 'liveness',
   'discovery.ready': 'readiness',
   'discovery.problem_type': 'problem type documentation',

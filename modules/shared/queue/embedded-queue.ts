@@ -70,6 +70,16 @@ export class EmbeddedQueue implements JobQueue {
     }
   }
 
+  async depth(): Promise<{ queued: number; running: number }> {
+    const rows = await this.db
+      .select({ state: queueTasks.state, count: sql<number>`count(*)` })
+      .from(queueTasks)
+      .where(inArray(queueTasks.state, ['queued', 'running']))
+      .groupBy(queueTasks.state)
+    const of = (state: string) => Number(rows.find((r) => r.state === state)?.count ?? 0)
+    return { queued: of('queued'), running: of('running') }
+  }
+
   async remove(key: string): Promise<boolean> {
     const rows = await this.db
       .delete(queueTasks)

@@ -112,6 +112,20 @@ export class GraphileQueue implements JobQueue {
     return (result.rows[0] as { id?: string } | undefined)?.id != null
   }
 
+  async depth(): Promise<{ queued: number; running: number }> {
+    const result = await this.withUtils((utils) =>
+      utils.withPgClient((client) =>
+        client.query(
+          `select count(*) filter (where locked_at is null and attempts < max_attempts)::int as queued,
+                  count(*) filter (where locked_at is not null)::int as running
+             from ${quoteIdent(this.options.schema)}._private_jobs`,
+        ),
+      ),
+    )
+    const row = result.rows[0] as { queued: number; running: number }
+    return { queued: row.queued, running: row.running }
+  }
+
   async check(): Promise<void> {
     await this.withUtils((utils) => utils.withPgClient((client) => client.query('select 1')))
   }

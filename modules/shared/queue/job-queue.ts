@@ -39,6 +39,8 @@ export interface JobQueue {
   remove(key: string): Promise<boolean>
   /** Throw DependencyUnavailable('queue') unless the queue's store answers now (readiness). */
   check(): Promise<void>
+  /** Jobs waiting and running now, across every worker (metrics). */
+  depth(): Promise<{ queued: number; running: number }>
   /** Start running tasks in this process. */
   start(): Promise<void>
   /**

@@ -73,9 +73,20 @@ export class LocalDiskStorage implements BlobStorage {
     await rm(this.pathOf(key), { force: true })
   }
 
+  /** Write one chunk at a position; its own method so that fault tests can fail it (a full disk). */
+  protected async writeChunk(
+    handle: Awaited<ReturnType<typeof open>>,
+    chunk: Uint8Array,
+    position: number,
+  ): Promise<void> {
+    await handle.write(chunk, 0, chunk.byteLength, position)
+  }
+
   /**
    * Write a stream into the blob starting at `offset` (bytes after it are dropped first, so a resent
-   * part replaces what was there). Stops at `limit` total bytes and reports it.
+   * part replaces what was there). Stops at `limit` total bytes and reports it. When the disk refuses a
+   * write (full, read-only, failing), this part is undone, leaving the blob as it was before the call (a
+   * new blob is removed), and DependencyUnavailable('storage') is thrown: the caller answers 503.
    */
   async writeAt(
     key: string,
@@ -87,39 +98,55 @@ export class LocalDiskStorage implements BlobStorage {
     mkdirSync(dirname(path), { recursive: true })
     const current = (await this.size(key)) ?? 0
     if (offset > current) throw new Error('offset beyond stored bytes')
-    const handle = await open(path, current === 0 && offset === 0 ? 'w' : 'r+')
+    const created = current === 0 && offset === 0
+    const handle = await open(path, created ? 'w' : 'r+')
     let position = offset
     let overLimit = false
     let interrupted = false
+    let refused: unknown = null
     try {
       await handle.truncate(offset)
       if (body) {
         const reader = body.getReader()
-        try {
-          for (;;) {
-            const { done, value } = await reader.read()
-            if (done) break
-            let chunk = value
-            if (position + chunk.byteLength > limit) {
-              chunk = chunk.subarray(0, Math.max(0, limit - position))
-              overLimit = true
-            }
-            if (chunk.byteLength > 0) {
-              await handle.write(chunk, 0, chunk.byteLength, position)
-              position += chunk.byteLength
-            }
-            if (overLimit) {
+        for (;;) {
+          let read: Awaited<ReturnType<typeof reader.read>>
+          try {
+            read = await reader.read()
+          } catch {
+            // The client went away mid-part: keep what arrived, so the upload can resume from here.
+            interrupted = true
+            break
+          }
+          if (read.done) break
+          let chunk = read.value
+          if (position + chunk.byteLength > limit) {
+            chunk = chunk.subarray(0, Math.max(0, limit - position))
+            overLimit = true
+          }
+          if (chunk.byteLength > 0) {
+            try {
+              await this.writeChunk(handle, chunk, position)
+            } catch (error) {
+              refused = error
               await reader.cancel().catch(() => {})
               break
             }
+            position += chunk.byteLength
           }
-        } catch {
-          // The client went away mid-part: keep what arrived, so the upload can resume from here.
-          interrupted = true
+          if (overLimit) {
+            await reader.cancel().catch(() => {})
+            break
+          }
         }
       }
+      // The disk refused a write: none of this part is kept (a new blob not at all).
+      if (refused) await handle.truncate(offset).catch(() => {})
     } finally {
       await handle.close()
+    }
+    if (refused) {
+      if (created) await rm(path, { force: true }).catch(() => {})
+      throw new DependencyUnavailable('storage', refused)
     }
     return { size: position, overLimit, interrupted }
   }

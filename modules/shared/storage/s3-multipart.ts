@@ -75,7 +75,7 @@ export class S3MultipartClient {
   }
 
   /** A URL that lets its holder PUT the bytes of one part (ETag comes back in the response header). */
-  presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): string {
+  presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string> {
     const url = `${this.objectUrl(key)}?partNumber=${partNumber}&uploadId=${encodeURIComponent(uploadId)}`
     return presignUrl(this.target.signing, { method: 'PUT', url, expiresInSeconds, at: this.now() })
   }
@@ -156,7 +156,7 @@ export class S3MultipartClient {
     url: string,
     options: { body?: string; headers?: Record<string, string> } = {},
   ): Promise<XmlElement | null> {
-    const headers = signedHeaders(this.target.signing, {
+    const headers = await signedHeaders(this.target.signing, {
       method,
       url,
       body: options.body,

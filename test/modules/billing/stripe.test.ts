@@ -110,6 +110,17 @@ describe('Stripe billing', () => {
     expect(stored?.payload).toContain('sub_A')
     expect(stored?.payload).not.toContain('payer@example.com')
     expect(stored?.payload).not.toContain('Pat Payer')
+    // The owner's audit trail shows the checkout they started and the plan change Stripe reported.
+    const audit = await t.call('GET', '/audit-events', { token: p.key })
+    const events = audit.body.data.map((e: { event: string }) => e.event)
+    expect(events).toContain('billing.checkout_started')
+    const change = audit.body.data.find((e: { event: string }) => e.event === 'billing.subscription_changed')
+    expect(change).toMatchObject({
+      actor: { kind: 'provider' },
+      target: done.body.event_id,
+      reason: 'standard:active',
+    })
+    expect(JSON.stringify(audit.body)).not.toContain('payer@example.com')
   })
 
   it('refuses an unknown tier with 422 and keeps checkout to API keys', async () => {

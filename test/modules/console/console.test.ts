@@ -3,6 +3,7 @@
 // bodies and headers a browser would see. The browser-driven run is test/e2e/console.test.ts.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { createClient } from '@libsql/client'
 import { billingPage } from '../../../modules/console/pages/billing'
 import { humanUnit } from '../../../modules/console/pages/sources'
 import { type TestApp, testApp } from '../../support/app'
@@ -600,5 +601,26 @@ describe('console sources', () => {
     const gone = await b.get(`/console/sources/${source_id}`)
     expect(gone.status).toBe(404)
     expect(gone.text).toContain(`Source ${source_id} was not found.`)
+  })
+})
+
+describe('console actions in the audit trail', () => {
+  it('records the console sign-in, key creation and sign-out like their API operations', async () => {
+    const email = `audited${Math.random().toString(36).slice(2)}@example.com`
+    const b = await signedIn(email)
+    await b.get('/console/keys')
+    expect((await b.post('/console/keys', { name: 'from the console' })).status).toBe(200)
+    await b.post('/console/sign-out', {})
+    const db = createClient({ url: t.config.databaseUrl })
+    const rows = await db.execute({
+      sql: 'select a.event, a.actor_kind from audit_events a join users u on u.id = a.user_id where u.email = ? order by a.id',
+      args: [email],
+    })
+    db.close()
+    expect(rows.rows.map((r) => `${r.event}:${r.actor_kind}`)).toEqual([
+      'auth.signed_in:anonymous',
+      'api_key.created:session',
+      'auth.signed_out:session',
+    ])
   })
 })

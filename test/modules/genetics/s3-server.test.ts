@@ -34,7 +34,7 @@ const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex')
 const bytesOf = (size: number, seed: number) => new Uint8Array(size).map((_, i) => (i * 31 + seed) % 251)
 
 async function putPart(key: string, uploadId: string, partNumber: number, body: Uint8Array) {
-  const put = await fetch(bucket.presignPart(key, uploadId, partNumber, 600), { method: 'PUT', body })
+  const put = await fetch(await bucket.presignPart(key, uploadId, partNumber, 600), { method: 'PUT', body })
   expect(put.status).toBe(200)
   return put.headers.get('etag')
 }

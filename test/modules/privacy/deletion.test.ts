@@ -112,7 +112,7 @@ describe('POST /users/{user_id}/data/delete leaves nothing behind', () => {
     expect(sources.status).toBe(200)
   })
 
-  it('returns a receipt of what was removed, with nothing kept', () => {
+  it('returns a receipt of what was removed, keeping only the anonymous record of the deletion request', () => {
     expect(receipt.state).toBe('completed')
     expect(receipt.deletion_id).toStartWith('del_')
     const tables = Object.fromEntries(receipt.removed.tables.map((x: any) => [x.table, x.rows]))
@@ -122,7 +122,10 @@ describe('POST /users/{user_id}/data/delete leaves nothing behind', () => {
     expect(tables.genetics_uploads).toBe(2)
     expect(receipt.removed.blobs).toBe(2)
     expect(receipt.removed.workspaces).toBe(1)
-    expect(receipt.kept).toEqual([])
+    // Only the record that the deletion was requested stays, naming no one (the audit trail).
+    expect(receipt.kept).toEqual([
+      { what: '1 row(s) of audit_events, without health data or identity', reason: expect.any(String) },
+    ])
   })
 
   it('the old key and session are 401 afterwards', async () => {
@@ -339,6 +342,7 @@ describe('modules that need more than the generic rule', () => {
       })
       expect(r.body.receipt.removed.tables).toContainEqual({ table: 'test_provider_tokens', rows: 1 })
       expect(r.body.receipt.kept).toEqual([
+        { what: expect.stringContaining('of audit_events'), reason: expect.any(String) },
         {
           what: '1 row(s) of test_invoices, without health data or identity',
           reason: 'Invoices are kept for the period tax law requires.',

@@ -106,24 +106,29 @@ const amzDateOf = (url: string) =>
       .replace(/(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/, '$1-$2-$3T$4:$5:$6Z'),
   )
 
-describe('SigV4 signing', () => {
-  it("reproduces AWS's presigned GET example (test.txt, 24 hours)", () => {
-    const url = presignUrl(AWS_EXAMPLE, {
-      method: 'GET',
-      url: 'https://examplebucket.s3.amazonaws.com/test.txt',
-      expiresInSeconds: 86400,
-      at: EXAMPLE_DATE,
-    })
-    expect(url).toBe(
-      'https://examplebucket.s3.amazonaws.com/test.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256' +
-        '&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request' +
-        '&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host' +
-        '&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404',
+describe("SigV4 signing (aws4fetch, held to AWS's published examples)", () => {
+  it("reproduces AWS's presigned GET example (test.txt, 24 hours)", async () => {
+    const url = new URL(
+      await presignUrl(AWS_EXAMPLE, {
+        method: 'GET',
+        url: 'https://examplebucket.s3.amazonaws.com/test.txt',
+        expiresInSeconds: 86400,
+        at: EXAMPLE_DATE,
+      }),
     )
+    expect(url.origin + url.pathname).toBe('https://examplebucket.s3.amazonaws.com/test.txt')
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+      'X-Amz-Credential': 'AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request',
+      'X-Amz-Date': '20130524T000000Z',
+      'X-Amz-Expires': '86400',
+      'X-Amz-SignedHeaders': 'host',
+      'X-Amz-Signature': 'aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404',
+    })
   })
 
-  it("reproduces AWS's header-signed GET example with a Range header", () => {
-    const headers = signedHeaders(AWS_EXAMPLE, {
+  it("reproduces AWS's header-signed GET example with a Range header", async () => {
+    const headers = await signedHeaders(AWS_EXAMPLE, {
       method: 'GET',
       url: 'https://examplebucket.s3.amazonaws.com/test.txt',
       headers: { Range: 'bytes=0-9' },
@@ -134,13 +139,30 @@ describe('SigV4 signing', () => {
       'x-amz-date': '20130524T000000Z',
       'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
       authorization:
-        'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,' +
-        'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,' +
+        'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
+        'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, ' +
         'Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
     })
   })
 
-  it("signs a presigned PUT exactly as Bun's own S3 client does (path-style, a key with a space)", () => {
+  it("reproduces AWS's header-signed PUT example (a body, a date header, a storage class)", async () => {
+    const headers = await signedHeaders(AWS_EXAMPLE, {
+      method: 'PUT',
+      url: 'https://examplebucket.s3.amazonaws.com/test$file.text',
+      body: 'Welcome to Amazon S3.',
+      headers: { Date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY' },
+      at: EXAMPLE_DATE,
+    })
+    expect(headers['x-amz-content-sha256']).toBe(
+      '44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072',
+    )
+    expect(headers.authorization).toEndWith(
+      'SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, ' +
+        'Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd',
+    )
+  })
+
+  it("signs a presigned PUT exactly as Bun's own S3 client does (path-style, a key with a space)", async () => {
     const bun = new Bun.S3Client({
       bucket: 'wds',
       endpoint: 'http://127.0.0.1:9000',
@@ -149,7 +171,7 @@ describe('SigV4 signing', () => {
       secretAccessKey: 'secret/with+chars',
     })
     const theirs = bun.presign('genetics/a b/upl_1', { method: 'PUT', expiresIn: 900 })
-    const ours = presignUrl(
+    const ours = await presignUrl(
       { region: 'eu-west-1', credentials: { accessKeyId: 'AKTEST', secretAccessKey: 'secret/with+chars' } },
       {
         method: 'PUT',
@@ -163,14 +185,14 @@ describe('SigV4 signing', () => {
     expect(new URL(ours).pathname).toBe(new URL(theirs).pathname)
   })
 
-  it('puts partNumber and uploadId inside the signed query of an UploadPart URL', () => {
+  it('puts partNumber and uploadId inside the signed query of an UploadPart URL', async () => {
     const client = new S3MultipartClient(
       { endpoint: 'https://s3.us-east-1.amazonaws.com', bucket: 'wds', signing: AWS_EXAMPLE },
       () => EXAMPLE_DATE,
     )
-    const one = new URL(client.presignPart('genetics/o/u/upl_1', 'UPLOAD.id-1', 1, 3600))
-    const two = new URL(client.presignPart('genetics/o/u/upl_1', 'UPLOAD.id-1', 2, 3600))
-    const other = new URL(client.presignPart('genetics/o/u/upl_1', 'UPLOAD.id-2', 1, 3600))
+    const one = new URL(await client.presignPart('genetics/o/u/upl_1', 'UPLOAD.id-1', 1, 3600))
+    const two = new URL(await client.presignPart('genetics/o/u/upl_1', 'UPLOAD.id-1', 2, 3600))
+    const other = new URL(await client.presignPart('genetics/o/u/upl_1', 'UPLOAD.id-2', 1, 3600))
     expect(one.pathname).toBe('/wds/genetics/o/u/upl_1')
     expect(one.searchParams.get('partNumber')).toBe('1')
     expect(one.searchParams.get('uploadId')).toBe('UPLOAD.id-1')
@@ -179,7 +201,7 @@ describe('SigV4 signing', () => {
     const signatures = [one, two, other].map((u) => u.searchParams.get('X-Amz-Signature'))
     expect(new Set(signatures).size).toBe(3)
     // Re-signing the same request reproduces it, so nothing outside the signature changes the URL.
-    const resigned = presignUrl(AWS_EXAMPLE, {
+    const resigned = await presignUrl(AWS_EXAMPLE, {
       method: 'PUT',
       url: 'https://s3.us-east-1.amazonaws.com/wds/genetics/o/u/upl_1?partNumber=1&uploadId=UPLOAD.id-1',
       expiresInSeconds: 3600,
@@ -188,8 +210,8 @@ describe('SigV4 signing', () => {
     expect(resigned).toBe(one.href)
   })
 
-  it('caps presigned URLs at seven days, the SigV4 limit', () => {
-    const url = presignUrl(AWS_EXAMPLE, {
+  it('caps presigned URLs at seven days, the SigV4 limit', async () => {
+    const url = await presignUrl(AWS_EXAMPLE, {
       method: 'GET',
       url: 'https://examplebucket.s3.amazonaws.com/test.txt',
       expiresInSeconds: 30 * 24 * 3600,
@@ -309,7 +331,7 @@ describe('S3 storage against s3rver', () => {
     const cuts = [0, 100_000, 200_000, 300_000]
     const etags: string[] = []
     for (let i = 0; i < 3; i++) {
-      const put = await fetch(client.presignPart(key, uploadId, i + 1, 600), {
+      const put = await fetch(await client.presignPart(key, uploadId, i + 1, 600), {
         method: 'PUT',
         body: bytes.subarray(cuts[i], cuts[i + 1]),
       })
@@ -340,7 +362,10 @@ describe('S3 storage against s3rver', () => {
   it("answers S3's own error codes: a wrong ETag, an aborted upload, and an abort that is already done", async () => {
     const key = 'genetics/org_a/usr_a/upl_bad'
     const uploadId = await client.create(key, 'text/plain')
-    await fetch(client.presignPart(key, uploadId, 1, 600), { method: 'PUT', body: bytes.subarray(0, 10) })
+    await fetch(await client.presignPart(key, uploadId, 1, 600), {
+      method: 'PUT',
+      body: bytes.subarray(0, 10),
+    })
     const refused = await client.complete(key, uploadId, [{ partNumber: 1, etag: '"0000"' }]).catch((e) => e)
     expect(refused).toBeInstanceOf(S3RequestError)
     expect(refused).toMatchObject({ action: 'CompleteMultipartUpload', status: 400, code: 'InvalidPart' })

@@ -178,27 +178,36 @@ describe('outbound webhooks (embedded queue)', () => {
       client_secret: 'webhook-secret-1',
       redirect_uri: 'https://app.example.org/wearables/return',
     })
-    const synced = await t.call('POST', '/connections/wearables/sync', {
-      token: p.key,
-      body: {
-        user_id: p.userId,
-        organization_id: p.organizationId,
-        source_provider: 'whoop',
-        provider_user_id: '10129',
-        start: '2026-01-01',
-        end: '2026-01-05',
-        async: false,
-        client_id: 'webhook-whoop',
-        client_secret: 'webhook-secret-1',
-      },
-    })
+    const syncBody = {
+      user_id: p.userId,
+      organization_id: p.organizationId,
+      source_provider: 'whoop',
+      provider_user_id: '10129',
+      start: '2026-01-01',
+      end: '2026-01-05',
+      async: false,
+      client_id: 'webhook-whoop',
+      client_secret: 'webhook-secret-1',
+    }
+    const synced = await t.call('POST', '/connections/wearables/sync', { token: p.key, body: syncBody })
     expect(synced.status).toBe(200)
     const upload = await uploadFile(t, p, fixture(CONSUMER))
     const job = await waitForJob(t, p, upload.job_id)
     expect(job.state).toBe('succeeded')
+    // A queued sync announces itself too, when its job has landed the source.
+    const queued = await t.call('POST', '/connections/wearables/sync', {
+      token: p.key,
+      body: { ...syncBody, async: true },
+    })
+    expect(queued.status).toBe(200)
+    expect(queued.body.status).toBe('queued')
 
-    const done = await deliveriesWhen(t, p, (d) => d.length === 2 && d.every((x) => x.status === 'delivered'))
-    expect(done.map((d) => d.kind).sort()).toEqual(['genetics.job.finished', 'wearable.sync.finished'])
+    const done = await deliveriesWhen(t, p, (d) => d.length === 3 && d.every((x) => x.status === 'delivered'))
+    expect(done.map((d) => d.kind).sort()).toEqual([
+      'genetics.job.finished',
+      'wearable.sync.finished',
+      'wearable.sync.finished',
+    ])
     expect(done.every((d) => d.endpoint_id === wearable.body.id)).toBe(true)
     const bodies = receiver.received
       .filter((r) => done.some((d) => d.event_id === r.id))
