@@ -8,6 +8,7 @@ import { authModule } from './auth'
 import { authenticator } from './auth/authenticate'
 import { databasePlanLookup } from './auth/plan-lookup'
 import { billingModule } from './billing'
+import { chargeAllowance } from './billing/allowance'
 import { consoleModule } from './console'
 import { dashboardsModule } from './dashboards'
 import { discoveryModule } from './discovery'
@@ -47,6 +48,8 @@ import { sourcesModule } from './sources'
 import { trendsModule } from './trends'
 import { wearablesModule } from './wearables'
 import { wearablesTasks } from './wearables/connections/sync-jobs'
+import { webhooksModule } from './webhooks'
+import { webhookTasks } from './webhooks/deliver'
 
 /** The service's domain modules, in mounting order. Add a module here (one import, one entry). */
 export const MODULES: readonly DomainModule[] = [
@@ -65,6 +68,7 @@ export const MODULES: readonly DomainModule[] = [
   dashboardsModule,
   privacyModule,
   billingModule,
+  webhooksModule,
   providersModule,
   oauthModule,
   mcpModule,
@@ -103,7 +107,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     createJobQueue(
       config,
       database.db,
-      () => ({ ...geneticsTasks(context), ...privacyTasks(context), ...wearablesTasks(context) }),
+      () => ({
+        ...geneticsTasks(context),
+        ...privacyTasks(context),
+        ...wearablesTasks(context),
+        ...webhookTasks(context),
+      }),
       log,
     )
   const context: AppContext = {
@@ -115,6 +124,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     outbox,
     rateLimiter: new RateLimiter(options.clock ?? systemClock),
     plans: options.plans ?? databasePlanLookup(database.db),
+    allowance: { charge: (op, principal) => chargeAllowance(context, op, principal) },
     storage: createBlobStorage(config),
     queue,
     authenticate: (token) => authenticate(token),

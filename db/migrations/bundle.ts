@@ -11,6 +11,7 @@ import m7 from './0007_billing_usage.sql' with { type: 'text' }
 import m8 from './0008_billing_stripe.sql' with { type: 'text' }
 import m9 from './0009_wearable_companion.sql' with { type: 'text' }
 import m10 from './0010_wearable_sync_jobs.sql' with { type: 'text' }
+import m11 from './0011_billing_allowance_and_webhooks.sql' with { type: 'text' }
 
 export const migrationJournal = journal
 export const migrationSql: Record<string, string> = {
@@ -25,4 +26,5 @@ export const migrationSql: Record<string, string> = {
   '0008_billing_stripe': m8,
   '0009_wearable_companion': m9,
   '0010_wearable_sync_jobs': m10,
+  '0011_billing_allowance_and_webhooks': m11,
 }

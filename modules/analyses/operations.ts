@@ -2,10 +2,12 @@
 // the health context, retest reminders and the grounded health query.
 
 import { metered } from '../billing/quota'
+import type { AppContext } from '../shared/context'
 import { defineOperation } from '../shared/operation'
 import { pageOf } from '../shared/pagination'
-import { scopeOf } from '../shared/principal'
+import { type Scope, scopeOf } from '../shared/principal'
 import { CREATES, READS } from '../shared/tool-annotations'
+import { emitWebhookEvent } from '../webhooks/emit'
 import { HealthContext, HealthContextBody, RetestQuery, RetestReminders, UserParams } from './context-model'
 import { analysesExamples } from './examples'
 import { buildHealthContext } from './health-context'
@@ -23,6 +25,18 @@ import { answerQuery } from './query'
 import { QueryAnswer, QueryBody } from './query-model'
 import { retestReminders } from './retest-reminders'
 import { createAnalysis, createWearableAnalysis, getAnalysis, listAnalyses } from './service'
+
+/** Tell the workspace's webhook endpoints a stored analysis exists (ids only), then answer with it. */
+async function announced<T extends { id: string; kind: string }>(app: AppContext, scope: Scope, analysis: T) {
+  await emitWebhookEvent(
+    app,
+    scope,
+    'analysis.created',
+    { analysis_id: analysis.id, kind: analysis.kind },
+    analysis.id,
+  )
+  return analysis
+}
 
 const tags = ['Analyses']
 
@@ -48,7 +62,9 @@ export const wearablesAnalyze = defineOperation(
     },
   },
   ({ body }, { app, principal }) =>
-    metered(app, scopeOf(principal), 'analyses', () => createWearableAnalysis(app, scopeOf(principal), body)),
+    metered(app, scopeOf(principal), 'analyses', () =>
+      createWearableAnalysis(app, scopeOf(principal), body),
+    ).then((analysis) => announced(app, scopeOf(principal), analysis)),
 )
 
 export const analysesCreate = defineOperation(
@@ -73,7 +89,9 @@ export const analysesCreate = defineOperation(
     },
   },
   ({ body }, { app, principal }) =>
-    metered(app, scopeOf(principal), 'analyses', () => createAnalysis(app, scopeOf(principal), body)),
+    metered(app, scopeOf(principal), 'analyses', () => createAnalysis(app, scopeOf(principal), body)).then(
+      (analysis) => announced(app, scopeOf(principal), analysis),
+    ),
 )
 
 export const analysesList = defineOperation(

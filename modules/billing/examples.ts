@@ -12,13 +12,15 @@ export const billingExamples = {
       effective_tier: 'free',
       billing_admin: false,
       subscription: null,
+      allowance: { limit: 100, used: 27, remaining: 73, bypassed: false },
       usage: {
         period: '2026-01',
         resets_at: '2026-02-01T00:00:00.000Z',
         quotas: {
           uploads: { used: 1, limit: 25 },
-          analyses: { used: 25, limit: 25 },
+          analyses: { used: 24, limit: 25 },
           wearable_syncs: { used: 0, limit: 0 },
+          uploads_and_analyses: { used: 25, limit: 25 },
         },
       },
     },

@@ -44,6 +44,23 @@ export const SubscriptionStatus = Type.Object({
     ],
     { description: 'The Stripe subscription as last reported by its webhook; null before any checkout.' },
   ),
+  allowance: Type.Union(
+    [
+      Type.Object({
+        limit: Type.Integer({ description: 'Free protected requests of every workspace (100).' }),
+        used: Type.Integer({ minimum: 0 }),
+        remaining: Type.Integer({ minimum: 0 }),
+        bypassed: Type.Boolean({
+          description: 'True for a billing_admin account: never counted or refused.',
+        }),
+      }),
+      Type.Null(),
+    ],
+    {
+      description:
+        'The introductory allowance: protected requests made without a paid plan, counted once and never reset (a cancelled plan does not restore it). Past it, protected requests of a workspace without a paid plan answer 402 `checkout-required`. Null when billing is off.',
+    },
+  ),
   usage: Type.Union(
     [
       Type.Object({
@@ -53,6 +70,10 @@ export const SubscriptionStatus = Type.Object({
           uploads: QuotaUsage,
           analyses: QuotaUsage,
           wearable_syncs: QuotaUsage,
+          uploads_and_analyses: Type.Union([QuotaUsage, Type.Null()], {
+            description:
+              'The cap Free and Standard put on uploads and analyses together (SPEC "Limits": "25 uploads and analyses"); null on plans that cap them separately.',
+          }),
         }),
       }),
       Type.Null(),

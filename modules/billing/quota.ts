@@ -9,7 +9,7 @@
 // which the problem names with the `activation_source` a checkout should carry.
 
 import type { AppContext } from '../shared/context'
-import { PLANS, type Plan, planFor, type QuotaName, quotaLimit } from '../shared/plans'
+import { PLANS, type Plan, planFor, type QuotaName, quotaLimit, sharedQuota } from '../shared/plans'
 import type { Scope } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
 import { periodEnd, periodOf } from './period'
@@ -68,9 +68,10 @@ function quotaExceeded(
   resetsAt: Date,
   now: Date,
   source: ActivationSource,
+  shared: readonly QuotaName[] | null,
 ): ProblemError {
   const upgrade = upgradeFor(plan, quota)
-  const words = QUOTA_WORDS[quota]
+  const words = shared ? shared.map((q) => QUOTA_WORDS[q]).join(' and ') : QUOTA_WORDS[quota]
   const what =
     limit === 0
       ? `The ${plan.name} plan includes no ${words}.`
@@ -80,6 +81,7 @@ function quotaExceeded(
   return new ProblemError('quotaExceeded', `${what}${next}`, {
     extra: {
       quota,
+      ...(shared ? { shared_with: shared } : {}),
       plan: plan.tier,
       limit,
       used: limit,
@@ -109,10 +111,16 @@ export async function consumeQuota(
   const period = periodOf(now)
   const key = { organization_id: scope.organization_id, period, quota }
   const source = options.activationSource ?? DEFAULT_SOURCE[quota]
-  const refuse = (max: number) => quotaExceeded(plan, quota, max, period, periodEnd(now), now, source)
+  // Free and Standard cap uploads and analyses together (SPEC "Limits": "25 uploads and analyses").
+  const shared = sharedQuota(plan, quota)
+  const refuse = (max: number) =>
+    quotaExceeded(plan, quota, max, period, periodEnd(now), now, source, shared?.quotas ?? null)
   if (limit !== null && limit <= 0) throw refuse(0)
-  const used = await repo.takeUnit(app.db, key, limit, now.toISOString())
-  if (used === null) throw refuse(limit ?? 0)
+  const at = now.toISOString()
+  const used = shared
+    ? await repo.takeSharedUnit(app.db, key, shared.quotas, shared.limit, at)
+    : await repo.takeUnit(app.db, key, limit, at)
+  if (used === null) throw refuse(shared?.limit ?? limit ?? 0)
   let refunded = false
   return {
     quota,

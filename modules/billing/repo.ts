@@ -2,10 +2,10 @@
 // events and each workspace's link to its Stripe customer and subscription.
 // Taking a unit is one upsert statement guarded by the limit, so parallel requests cannot overspend.
 
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { organizations, users } from '../auth/tables'
-import { billingStripeEvents, billingSubscriptions, billingUsage } from './tables'
+import { billingAllowance, billingStripeEvents, billingSubscriptions, billingUsage } from './tables'
 
 export interface CounterKey {
   organization_id: string
@@ -41,6 +41,72 @@ export async function takeUnit(
     })
     .returning({ used: billingUsage.used })
   return rows[0]?.used ?? null
+}
+
+/**
+ * Add one to `key`'s counter if the counters of all `shared` quotas together are below `limit` (Free's
+ * "25 uploads and analyses"), and return the new count of `key`, or `null` at the limit. The row is made
+ * first (a no-op when it exists), then one UPDATE checks the sum and increments: a single statement,
+ * so parallel uploads and analyses together cannot pass the shared cap.
+ */
+export async function takeSharedUnit(
+  db: Database,
+  key: CounterKey,
+  shared: readonly string[],
+  limit: number,
+  now: string,
+): Promise<number | null> {
+  await db
+    .insert(billingUsage)
+    .values({ ...key, used: 0, updated_at: now })
+    .onConflictDoNothing()
+  const total = db
+    .select({ total: sql`coalesce(sum(${billingUsage.used}), 0)` })
+    .from(billingUsage)
+    .where(
+      and(
+        eq(billingUsage.organization_id, key.organization_id),
+        eq(billingUsage.period, key.period),
+        inArray(billingUsage.quota, [...shared]),
+      ),
+    )
+  const rows = await db
+    .update(billingUsage)
+    .set({ used: sql`${billingUsage.used} + 1`, updated_at: now })
+    .where(and(matches(key), sql`(${total}) < ${limit}`))
+    .returning({ used: billingUsage.used })
+  return rows[0]?.used ?? null
+}
+
+/**
+ * Count one protected request against the workspace's introductory allowance and return the new count,
+ * or `null` when all `limit` are used. Never decremented and never reset (a cancelled plan included).
+ */
+export async function takeAllowanceUnit(
+  db: Database,
+  organizationId: string,
+  limit: number,
+  now: string,
+): Promise<number | null> {
+  const rows = await db
+    .insert(billingAllowance)
+    .values({ organization_id: organizationId, used: 1, updated_at: now })
+    .onConflictDoUpdate({
+      target: billingAllowance.organization_id,
+      set: { used: sql`${billingAllowance.used} + 1`, updated_at: now },
+      setWhere: sql`${billingAllowance.used} < ${limit}`,
+    })
+    .returning({ used: billingAllowance.used })
+  return rows[0]?.used ?? null
+}
+
+/** How many protected requests of the allowance the workspace has used (0 before the first). */
+export async function allowanceUsed(db: Database, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: billingAllowance.used })
+    .from(billingAllowance)
+    .where(eq(billingAllowance.organization_id, organizationId))
+  return row?.used ?? 0
 }
 
 /** Give a unit back (the metered work failed); never below zero. */

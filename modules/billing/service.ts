@@ -3,8 +3,9 @@
 
 import type { Static } from '@sinclair/typebox'
 import type { AppContext } from '../shared/context'
-import { planFor, quotaLimit } from '../shared/plans'
+import { planFor, quotaLimit, sharedQuota } from '../shared/plans'
 import type { Principal } from '../shared/principal'
+import { allowanceStatus } from './allowance'
 import type { SubscriptionStatus } from './model'
 import { MONTHLY_QUOTAS, monthlyUsage } from './quota'
 import * as repo from './repo'
@@ -25,15 +26,24 @@ export async function subscriptionStatus(
       }
     : null
   const base = { tier, effective_tier: effective, billing_admin: principal.billing_admin, subscription }
-  if (!app.config.billingEnabled) return { billing_enabled: false, ...base, usage: null }
+  if (!app.config.billingEnabled) return { billing_enabled: false, ...base, allowance: null, usage: null }
   const plan = planFor(effective)
   const month = await monthlyUsage(app, principal.organization_id)
   const quotas = Object.fromEntries(
     MONTHLY_QUOTAS.map((q) => [q, { used: month.counts[q] ?? 0, limit: quotaLimit(plan, q) }]),
   ) as Record<(typeof MONTHLY_QUOTAS)[number], { used: number; limit: number | null }>
+  const shared = sharedQuota(plan, 'uploads')
+  const together = shared
+    ? { used: shared.quotas.reduce((sum, q) => sum + (month.counts[q] ?? 0), 0), limit: shared.limit }
+    : null
   return {
     billing_enabled: true,
     ...base,
-    usage: { period: month.period, resets_at: month.resets_at, quotas },
+    allowance: await allowanceStatus(app, principal.organization_id, principal.billing_admin),
+    usage: {
+      period: month.period,
+      resets_at: month.resets_at,
+      quotas: { ...quotas, uploads_and_analyses: together },
+    },
   }
 }

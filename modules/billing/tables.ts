@@ -17,6 +17,16 @@ export const billingUsage = sqliteTable(
 )
 
 /**
+ * The introductory allowance of each workspace: how many of its first protected hosted requests it has
+ * made. One row per workspace, counted up to the allowance and never reset.
+ */
+export const billingAllowance = sqliteTable('billing_allowance', {
+  organization_id: text('organization_id').primaryKey(),
+  used: integer('used').notNull(),
+  updated_at: text('updated_at').notNull(),
+})
+
+/**
  * Every verified Stripe event, stored once by its id before anything changes, so a repeated delivery
  * is recognised and a processing failure can be retried from the stored copy. The payload is the event
  * reduced to the fields applying it reads (ids, status, tier): no payer details, no health data.

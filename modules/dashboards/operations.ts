@@ -110,6 +110,7 @@ export const dashboardLinkRevoke = defineOperation(
     summary: 'Revoke a dashboard link; its URL stops working at once',
     tags,
     grant: 'analyses',
+    outsideAllowance: 'Revoking access stays available whatever the plan.',
     params: DashboardLinkIdParams,
     output: DashboardLinkSummary,
     mcp: { tool: 'revoke_dashboard_link', annotations: REMOVES },

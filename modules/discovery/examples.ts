@@ -79,6 +79,7 @@ export const discoveryExamples = {
           quotas: {
             uploads_per_month: 25,
             analyses_per_month: 25,
+            uploads_and_analyses_per_month: 25,
             wearable_syncs_per_month: 0,
             queued_wgs_jobs: 1,
             full_dbsnp_jobs: 0,
@@ -98,8 +99,16 @@ export const discoveryExamples = {
       rules: [
         'The first 100 protected hosted API requests of every cloud workspace are free; checkout is prompted only after that allowance is exhausted.',
       ],
+      webhooks: {
+        from_tier: 'builder',
+        event_kinds: ['genetics.job.finished', 'analysis.created', 'wearable.sync.finished', 'import.stored'],
+        signing: 'Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: HMAC-SHA256)',
+      },
       introductory_allowance: {
         protected_requests: 100,
+        resets: false,
+        past_it:
+          '402 checkout-required (POST /billing/checkout with activation_source request_limit); billing, export and deletion stay available.',
       },
     },
   },

@@ -58,6 +58,10 @@ export const Pricing = Type.Object(
         quotas: Type.Object({
           uploads_per_month: Quota,
           analyses_per_month: Quota,
+          uploads_and_analyses_per_month: Type.Union([Type.Integer(), Type.Null()], {
+            description:
+              'One cap on uploads and analyses together (Free, Standard); null when they are capped separately.',
+          }),
           wearable_syncs_per_month: Quota,
           queued_wgs_jobs: Quota,
           full_dbsnp_jobs: Quota,
@@ -67,7 +71,20 @@ export const Pricing = Type.Object(
       }),
     ),
     rules: Type.Array(Type.String()),
-    introductory_allowance: Type.Object({ protected_requests: Type.Integer() }),
+    webhooks: Type.Object({
+      from_tier: Type.String({ description: 'The first plan that includes outbound webhooks.' }),
+      event_kinds: Type.Array(Type.String(), {
+        description: 'The event kinds an endpoint can subscribe to.',
+      }),
+      signing: Type.String(),
+    }),
+    introductory_allowance: Type.Object({
+      protected_requests: Type.Integer({
+        description: 'Free protected requests of every hosted workspace before checkout is prompted.',
+      }),
+      resets: Type.Literal(false, { description: 'Never reset, not even by cancelling a plan.' }),
+      past_it: Type.String({ description: 'What a workspace without a paid plan gets after the allowance.' }),
+    }),
   },
   { $id: 'Pricing' },
 )

@@ -3,9 +3,10 @@
 import type { AppContext } from '../shared/context'
 import { RETRY_AFTER_SECONDS } from '../shared/dependency'
 import { API_VERSION } from '../shared/openapi'
-import { PLANS, SERVE_OTHERS_RULE } from '../shared/plans'
+import { INTRODUCTORY_ALLOWANCE, PLANS, SERVE_OTHERS_RULE } from '../shared/plans'
 import { ProblemError } from '../shared/problem'
 import { x402Catalog } from '../shared/registry'
+import { EVENT_KIND_NAMES } from '../webhooks/kinds'
 
 export const GENETICS_FORMATS = [
   'vcf',
@@ -69,14 +70,25 @@ export function pricing(app: AppContext) {
     billing_enabled: app.config.billingEnabled,
     plans: PLANS.map((p) => ({ ...p, allows: { ...p.allows } })),
     rules: [
-      'The first 100 protected hosted API requests of every cloud workspace are free; checkout is prompted only after that allowance is exhausted.',
+      `The first ${INTRODUCTORY_ALLOWANCE} protected hosted API requests of every cloud workspace are free; checkout is prompted only after that allowance is exhausted.`,
       'A canceled or delinquent subscription falls back to Free hosted limits.',
       'Full dbSNP annotation needs an active paid subscription, a valid payment method, a plan with a non-zero full_dbsnp_jobs quota and a provisioned reference. Free and Standard are compact-only.',
       SERVE_OTHERS_RULE,
       'An API key lasts 365 days.',
       'Self-hosted deployments (BILLING_ENABLED=false) are not subject to billing.',
     ],
-    introductory_allowance: { protected_requests: 100 },
+    webhooks: {
+      // The first plan that includes them, read from the catalogue rather than written twice.
+      from_tier: PLANS.find((p) => p.allows.webhooks)!.tier,
+      event_kinds: EVENT_KIND_NAMES,
+      signing: 'Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: HMAC-SHA256)',
+    },
+    introductory_allowance: {
+      protected_requests: INTRODUCTORY_ALLOWANCE,
+      resets: false as const,
+      past_it:
+        '402 checkout-required (POST /billing/checkout with activation_source request_limit); billing, export and deletion stay available.',
+    },
   }
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../shared/context'
 import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
 import { notFound, ProblemError } from '../shared/problem'
+import { emitWebhookEvent } from '../webhooks/emit'
 import type { GeneticsJob } from './model'
 import * as repo from './repo'
 
@@ -107,7 +108,17 @@ export async function cancelJob(app: AppContext, scope: Scope, id: string): Prom
       { state: 'cancelled', stage: 'cancelled', cancel_requested_at: now, finished_at: now },
       ['queued'],
     )
-    if (cancelled) return toJob(cancelled)
+    if (cancelled) {
+      // It never reaches the worker, whose task announces every other ending.
+      await emitWebhookEvent(
+        app,
+        scope,
+        'genetics.job.finished',
+        { job_id: id, state: 'cancelled', source_id: null },
+        id,
+      )
+      return toJob(cancelled)
+    }
   }
   const requested = await repo.updateJob(app.db, scope, id, { cancel_requested_at: now }, [
     'queued',

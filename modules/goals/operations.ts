@@ -52,6 +52,7 @@ export const goalsDelete = defineOperation(
     summary: 'Delete a health goal (no body)',
     tags,
     grant: 'goals',
+    outsideAllowance: 'Deleting stored data stays available whatever the plan.',
     params: GoalIdParams,
     output: GoalDeleted,
     mcp: { tool: 'delete_goal', annotations: REMOVES },

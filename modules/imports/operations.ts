@@ -4,6 +4,7 @@ import { metered } from '../billing/quota'
 import { defineOperation } from '../shared/operation'
 import { scopeOf } from '../shared/principal'
 import { CREATES } from '../shared/tool-annotations'
+import { emitWebhookEvent } from '../webhooks/emit'
 import { importsExamples } from './examples'
 import { ImportFileBody, ImportResult } from './model'
 import { UPLOAD_SESSION_HINT, UPLOAD_SESSION_PATH } from './problems'
@@ -44,6 +45,14 @@ export const importsFile = defineOperation(
     const result = body.dry_run
       ? await importFile(app, scope, body)
       : await metered(app, scope, 'uploads', () => importFile(app, scope, body))
+    if (!result.dry_run)
+      await emitWebhookEvent(
+        app,
+        scope,
+        'import.stored',
+        { source_id: result.source_id, modality: result.modality },
+        result.source_id ?? undefined,
+      )
     // Nothing was created by a dry run: 200, not 201.
     return result.dry_run ? Response.json(result, { status: 200 }) : result
   },

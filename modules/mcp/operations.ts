@@ -22,6 +22,8 @@ export const mcpPost = defineOperation(
       'Model Context Protocol over Streamable HTTP (stateless; JSON responses, no event stream). Authenticate with the same bearer token as the HTTP API. tools/list returns only the tools the token’s grants allow; a tool runs the same operation as its HTTP route. A tool failure is a result with isError and problem details; a malformed message is a JSON-RPC error.',
     tags,
     grant: 'authenticated',
+    outsideAllowance:
+      'Each tools/call is counted as the operation it runs; the handshake and tools/list are not.',
     rawBody: {
       mediaTypes: ['application/json'],
       description:

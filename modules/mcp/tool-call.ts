@@ -137,6 +137,8 @@ export async function runTool(tool: ToolDefinition, given: Record<string, unknow
   assertBodyWithinLimit(tool.op, rawParts.body, caller.app.config)
   if (tool.op.ownScopeOnly !== false) assertOwnScope(caller.principal, rawParts)
   const args = validateArguments(tool, raw)
+  // Each tool call is one protected request of the hosted introductory allowance (POST /mcp is not).
+  await caller.app.allowance.charge(tool.op, caller.principal)
   const maxChars = RESULT_TOKEN_CAP * CHARS_PER_TOKEN
 
   let value = await invoke(tool, args, caller)

@@ -253,6 +253,26 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Test only: base URL of a local stand-in for the Stripe API (default: Stripe itself).',
   },
   {
+    name: 'WEBHOOKS_ALLOW_PRIVATE_TARGETS',
+    kind: 'boolean',
+    default: 'false',
+    description:
+      'Development and tests only: let outbound webhook endpoints point at loopback, private, link-local or metadata addresses. Refused with NODE_ENV=production, where such targets are always refused.',
+  },
+  {
+    name: 'WEBHOOKS_MAX_ATTEMPTS',
+    kind: 'integer',
+    default: '8',
+    description:
+      'Attempts per outbound webhook delivery (the first and its retries, with exponential backoff from the job queue) before it is marked failed.',
+  },
+  {
+    name: 'WEBHOOKS_TIMEOUT_SECONDS',
+    kind: 'integer',
+    default: '10',
+    description: 'How long one outbound webhook attempt waits for the receiver to answer.',
+  },
+  {
     name: 'QUERY_LLM_URL',
     kind: 'url',
     schemes: ['http', 'https'],
@@ -397,6 +417,8 @@ export interface Config {
   billingEnabled: boolean
   /** Stripe keys of hosted billing; null when not configured (checkout, portal and webhooks refuse). */
   stripe: { secretKey: string | null; webhookSecret: string | null; apiBase: string | null }
+  /** Outbound webhooks (Builder and up): private targets (never in production), attempts, time-out. */
+  webhooks: { allowPrivateTargets: boolean; maxAttempts: number; timeoutMs: number }
   /** Optional OpenAI-compatible model that phrases grounded query answers; null: no model. */
   queryLlm: { url: string; model: string; apiKey: string | null } | null
   genetics: {
@@ -576,6 +598,19 @@ function positive(env: Env, name: string, fallback: number): number {
   return value
 }
 
+function webhookSettings(env: Env, nodeEnv: NodeEnv): Config['webhooks'] {
+  const allowPrivateTargets = bool(get(env, 'WEBHOOKS_ALLOW_PRIVATE_TARGETS'), false)
+  if (allowPrivateTargets && nodeEnv === 'production')
+    throw new ConfigError(
+      'WEBHOOKS_ALLOW_PRIVATE_TARGETS=true is refused with NODE_ENV=production: webhooks must not reach into the service’s own network.',
+    )
+  return {
+    allowPrivateTargets,
+    maxAttempts: positive(env, 'WEBHOOKS_MAX_ATTEMPTS', 8),
+    timeoutMs: positive(env, 'WEBHOOKS_TIMEOUT_SECONDS', 10) * 1000,
+  }
+}
+
 /** Parse the environment into a frozen Config, or throw a ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const port = Number(get(env, 'PORT') ?? 3000)
@@ -642,6 +677,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       webhookSecret: get(env, 'STRIPE_WEBHOOK_SECRET') ?? null,
       apiBase: get(env, 'STRIPE_API_BASE') ?? null,
     },
+    webhooks: webhookSettings(env, nodeEnv),
     queryLlm: get(env, 'QUERY_LLM_URL')
       ? {
           url: (get(env, 'QUERY_LLM_URL') as string).replace(/\/+$/, ''),

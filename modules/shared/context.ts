@@ -7,7 +7,7 @@ import type { Config } from './config'
 import type { Logger } from './logger'
 import type { DevOutbox, Mailer } from './mail'
 import type { AnyOperation } from './operation'
-import type { PlanLookup } from './plans'
+import type { PlanLookup, RequestAllowance } from './plans'
 import type { Principal } from './principal'
 import type { JobQueue } from './queue'
 import type { RateLimiter } from './rate-limit'
@@ -28,6 +28,8 @@ export interface AppContext {
   outbox: DevOutbox | null
   rateLimiter: RateLimiter
   plans: PlanLookup
+  /** The hosted introductory allowance, charged once per protected request (HTTP route or MCP tool). */
+  allowance: RequestAllowance
   /** Where uploaded files live: local disk (DATA_DIR/blobs) or an S3-compatible bucket. */
   storage: BlobStorage
   /** The job queue: embedded (in-process, SQLite) or graphile-worker (PostgreSQL). */

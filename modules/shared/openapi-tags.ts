@@ -27,6 +27,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
     'Export everything held about a person (a zip with a manifest, every table, the raw files and a FHIR bundle) and delete it all, with a receipt.',
   Billing:
     'Hosted plans: the subscription status with this month’s quota usage. API key only; off on self-hosted deployments.',
+  Webhooks:
+    'Outbound webhooks (Builder plan and up): endpoints for event kinds (genetics job finished, analysis created, wearable sync finished, import stored), deliveries signed by the Standard Webhooks scheme and retried with backoff, their status, and replay.',
   Providers:
     'Where to get data: genetic-test providers and their raw-data files, lab draw sites near a place, and the wearable integrations.',
   MCP: 'The Model Context Protocol endpoint: the same operations as tools for an AI client, with the same grants.',

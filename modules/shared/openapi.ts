@@ -120,7 +120,9 @@ function problemStatuses(op: AnyOperation): number[] {
   if (op.body) for (const s of [400, 413, 415]) statuses.add(s)
   if (op.rawBody) statuses.add(413)
   if (op.grant !== null) for (const s of [401, 403]) statuses.add(s)
-  if (op.x402) statuses.add(402)
+  // x402's challenge on payable routes, and with hosted billing the `checkout-required` of a workspace
+  // past its introductory allowance on every counted operation.
+  if (op.x402 || (op.grant !== null && !op.outsideAllowance)) statuses.add(402)
   if (op.params) statuses.add(404)
   if (op.params || op.query || op.body) statuses.add(422)
   statuses.add(500)
@@ -232,8 +234,9 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
   const responses: Json = {}
   for (const s of [...usedStatuses].sort((a, b) => a - b)) {
     const type = PROBLEM_TYPES[STATUS_KEYS[s]]
+    const also = s === 402 ? ` Or, with hosted billing: ${PROBLEM_TYPES.checkoutRequired.description}` : ''
     responses[`Problem${s}`] = {
-      description: `${type.title}: ${type.description}`,
+      description: `${type.title}: ${type.description}${also}`,
       headers: problemHeaders(s),
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
     }

@@ -120,6 +120,11 @@ export interface OperationSpec<
    * caller's own user and organization.
    */
   ownScopeOnly?: boolean
+  /**
+   * Why this operation is not counted against the hosted introductory allowance and stays available
+   * after it (billing, export, deletion, revoking access; see modules/billing/allowance.ts).
+   */
+  outsideAllowance?: string
   /** Served only outside production (e.g. the development mail outbox). */
   devOnly?: boolean
   /** A request and its success response, shown in the API reference, MCP and x402 discovery. */

@@ -58,13 +58,16 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
           headers: request.headers,
           url: new URL(request.url),
         }
+        const principal = principals.get(request) ?? null
+        // After validation, so a malformed request does not use up the hosted introductory allowance.
+        await app.allowance.charge(op, principal)
         const result = await op.handler(
           {
             params: op.params ? params : undefined,
             query: op.query ? query : undefined,
             body: op.body ? body : undefined,
           },
-          { principal: principals.get(request) ?? null, app, request: info } as never,
+          { principal, app, request: info } as never,
         )
         // A Response a handler built keeps its own status (Elysia would put the declared one over a 200).
         if (result instanceof Response) set.status = result.status

@@ -1,7 +1,8 @@
 // The plan catalogue of SPEC "Limits" as data, and the one small interface the rest of the service
 // uses to ask what a workspace's plan allows. Billing fills in the tier; everything else only reads it.
 
-import type { Tier } from './principal'
+import type { AnyOperation } from './operation'
+import type { Principal, Tier } from './principal'
 
 export interface Plan {
   tier: Tier
@@ -10,6 +11,11 @@ export interface Plan {
   quotas: {
     uploads_per_month: number | null
     analyses_per_month: number | null
+    /**
+     * One cap shared by uploads and analyses together (Free: "25 uploads and analyses per month"); null
+     * when the plan caps them separately (Builder and up) or not at all (Enterprise).
+     */
+    uploads_and_analyses_per_month: number | null
     wearable_syncs_per_month: number | null
     queued_wgs_jobs: number | null
     full_dbsnp_jobs: number | null
@@ -34,6 +40,7 @@ export const PLANS: readonly Plan[] = [
     quotas: {
       uploads_per_month: 25,
       analyses_per_month: 25,
+      uploads_and_analyses_per_month: 25,
       wearable_syncs_per_month: 0,
       queued_wgs_jobs: 1,
       full_dbsnp_jobs: 0,
@@ -55,6 +62,7 @@ export const PLANS: readonly Plan[] = [
     quotas: {
       uploads_per_month: 250,
       analyses_per_month: 250,
+      uploads_and_analyses_per_month: 250,
       wearable_syncs_per_month: 100,
       queued_wgs_jobs: 5,
       full_dbsnp_jobs: 0,
@@ -68,7 +76,7 @@ export const PLANS: readonly Plan[] = [
       full_dbsnp_annotation: false,
     },
     summary:
-      "250 uploads and analyses, 100 wearable syncs, five queued WGS jobs, managed cloud storage and workers; one person's own data and agent.",
+      "250 uploads and analyses (shared), 100 wearable syncs, five queued WGS jobs, managed cloud storage and workers; one person's own data and agent.",
   },
   {
     tier: 'builder',
@@ -77,6 +85,7 @@ export const PLANS: readonly Plan[] = [
     quotas: {
       uploads_per_month: 1000,
       analyses_per_month: 750,
+      uploads_and_analyses_per_month: null,
       wearable_syncs_per_month: 300,
       queued_wgs_jobs: 15,
       full_dbsnp_jobs: 15,
@@ -98,6 +107,7 @@ export const PLANS: readonly Plan[] = [
     quotas: {
       uploads_per_month: 5000,
       analyses_per_month: 3000,
+      uploads_and_analyses_per_month: null,
       wearable_syncs_per_month: 1500,
       queued_wgs_jobs: 50,
       full_dbsnp_jobs: 50,
@@ -119,6 +129,7 @@ export const PLANS: readonly Plan[] = [
     quotas: {
       uploads_per_month: null,
       analyses_per_month: null,
+      uploads_and_analyses_per_month: null,
       wearable_syncs_per_month: null,
       queued_wgs_jobs: null,
       full_dbsnp_jobs: null,
@@ -134,6 +145,12 @@ export const PLANS: readonly Plan[] = [
     summary: 'Custom quotas, dedicated environments and workers, retention and support options.',
   },
 ]
+
+/**
+ * The introductory allowance (SPEC "Limits"): the first protected hosted API requests of every workspace
+ * are free; after that, a workspace without a paid plan is asked to check out. It never resets.
+ */
+export const INTRODUCTORY_ALLOWANCE = 100
 
 /** The metered quotas: monthly counters per workspace (billing's `consumeQuota` takes these names). */
 export const QUOTA_NAMES = [
@@ -161,6 +178,13 @@ export function quotaLimit(plan: Plan, quota: QuotaName): number | null {
   }
 }
 
+/** The quotas a plan caps together, with their shared limit; null when `quota` has a cap of its own. */
+export function sharedQuota(plan: Plan, quota: QuotaName): { quotas: QuotaName[]; limit: number } | null {
+  const limit = plan.quotas.uploads_and_analyses_per_month
+  if (limit === null || (quota !== 'uploads' && quota !== 'analyses')) return null
+  return { quotas: ['uploads', 'analyses'], limit }
+}
+
 export function planFor(tier: Tier): Plan {
   return PLANS.find((p) => p.tier === tier)!
 }
@@ -177,4 +201,10 @@ export interface PlanLookup {
   billingStanding(
     organizationId: string,
   ): Promise<{ activePaidSubscription: boolean; validPaymentMethod: boolean }>
+}
+
+/** The hosted introductory allowance as the request path sees it; billing implements it. */
+export interface RequestAllowance {
+  /** Count one protected request of `principal`'s workspace, or throw the 402 once it is used up. */
+  charge(op: AnyOperation, principal: Principal | null): Promise<void>
 }

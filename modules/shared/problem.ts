@@ -28,6 +28,13 @@ export const PROBLEM_TYPES = {
     status: 402,
     description: 'This route accepts pay-per-request authorization; see the PAYMENT-REQUIRED header.',
   },
+  checkoutRequired: {
+    slug: 'checkout-required',
+    title: 'Checkout required',
+    status: 402,
+    description:
+      'The workspace has used its introductory allowance of free protected requests (hosted billing); `checkout` says how to start a paid plan. Not an x402 challenge: it has no PAYMENT-REQUIRED header.',
+  },
   forbidden: {
     slug: 'forbidden',
     title: 'Forbidden',

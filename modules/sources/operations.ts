@@ -98,6 +98,7 @@ export const sourcesDelete = defineOperation(
       "Undo an import. The source is removed from every list, its observations (genetic findings, ancestry and uploaded file for a genotype source) are deleted. Analyses that read it are kept and name it under deleted_sources; the answer lists them. 404 for a source that is not the caller's or is already deleted.",
     tags,
     grant: 'imports',
+    outsideAllowance: 'Deleting stored data stays available whatever the plan.',
     params: SourceIdParams,
     output: SourceDeleted,
     errors: [404],

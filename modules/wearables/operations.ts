@@ -126,6 +126,7 @@ export const wearablesDisconnect = defineOperation(
     summary: 'Disconnect a wearable: revoke access at the provider and delete the stored tokens (no body)',
     tags,
     grant: 'wearables',
+    outsideAllowance: 'Revoking access stays available whatever the plan.',
     params: WearableProviderParams,
     output: WearableDisconnected,
     errors: [404],

@@ -22,6 +22,8 @@ const victim: VictimData = {
     session: 'ses_a',
     export_job: null,
     wearable_sync_job: null,
+    webhook_endpoint: 'whe_a',
+    webhook_delivery: 'whd_a',
   },
   distinctive: ['alice'],
   cursors: {},

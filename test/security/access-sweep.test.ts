@@ -64,7 +64,11 @@ let countsBefore = ''
 
 beforeAll(async () => {
   // A token key lets B pair a Health Connect app, so the sweep also calls as a device credential.
-  h = await mcpHarness({ tokenEncryptionKeys: [new Uint8Array(32).fill(3)] })
+  // Webhook endpoints of A point at a closed local port: allowed here, never in production.
+  h = await mcpHarness({
+    tokenEncryptionKeys: [new Uint8Array(32).fill(3)],
+    webhooks: { allowPrivateTargets: true, maxAttempts: 1, timeoutMs: 1000 },
+  })
   const t = h.t
   await t.context.queue.start()
 
@@ -81,6 +85,17 @@ beforeAll(async () => {
     if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${answer.text}`)
     return answer.body
   }
+  // Two webhook endpoints (a page of one has a cursor); the imports below make deliveries to both.
+  const hook = async (n: number) =>
+    must(
+      'webhook endpoint',
+      t.call('POST', '/webhooks/endpoints', {
+        token: a.key,
+        body: { url: `http://127.0.0.1:9/alice-zebra-hook-${n}`, events: ['import.stored'] },
+      }),
+    )
+  const endpoint = await hook(1)
+  await hook(2)
   const labs = readFileSync(join(FIXTURES, 'labs-us.csv'), 'utf8')
   const source = await must(
     'lab import',
@@ -135,6 +150,7 @@ beforeAll(async () => {
     }),
   )
   const sessions = await must('sessions', t.call('GET', '/auth/sessions', { token: a.session }), 200)
+  const deliveries = await must('deliveries', t.call('GET', '/webhooks/deliveries', { token: a.key }), 200)
 
   const cursors: Record<string, string> = {}
   for (const op of allOperations) {
@@ -168,6 +184,8 @@ beforeAll(async () => {
       export_job: null,
       // A's sync jobs need a WHOOP connection; test/modules/wearables/connections/sync-async.test.ts attacks them.
       wearable_sync_job: null,
+      webhook_endpoint: endpoint.id,
+      webhook_delivery: deliveries.data[0].id,
     },
     distinctive: [
       'alice-sweep-victim',

@@ -30,6 +30,8 @@ export type Resource =
   | 'session'
   | 'export_job'
   | 'wearable_sync_job'
+  | 'webhook_endpoint'
+  | 'webhook_delivery'
 
 /** `:id` in a path names a record of this resource, by the path's prefix. */
 const RESOURCE_OF_ID_PATH: [prefix: string, resource: Resource][] = [
@@ -43,6 +45,8 @@ const RESOURCE_OF_ID_PATH: [prefix: string, resource: Resource][] = [
   ['/service-tokens/', 'service_token'],
   ['/auth/sessions/', 'session'],
   ['/connections/wearables/sync-jobs/', 'wearable_sync_job'],
+  ['/webhooks/endpoints/', 'webhook_endpoint'],
+  ['/webhooks/deliveries/', 'webhook_delivery'],
 ]
 
 /** Input fields (outside `:id`) that name a record, and the resource they name. */
@@ -51,13 +55,14 @@ const RESOURCE_OF_FIELD: Record<string, (op: AnyOperation) => Resource> = {
   source_ids: () => 'source',
   analysis_id: () => 'analysis',
   job_id: (op) => (op.path.startsWith('/users/') ? 'export_job' : 'genetics_job'),
+  endpoint_id: () => 'webhook_endpoint',
 }
 
 /**
  * Query fields that filter the caller's own list rather than address a record: naming A's record there
  * must give B a refusal or an empty list, never A's rows.
  */
-const FILTER_FIELDS = new Set(['genetics.findings.list source_id'])
+const FILTER_FIELDS = new Set(['genetics.findings.list source_id', 'webhooks.deliveries.list endpoint_id'])
 
 /** Fields that look like a reference to a record but name something public or the caller's own. */
 const NOT_A_REFERENCE: Record<string, string> = {
@@ -139,6 +144,7 @@ export const OWN_ONLY_OPERATIONS: Record<string, string> = {
   'wearables.records.upload': "uploads into the caller's own data (user_id/organization_id are swept)",
   'wearables.records.stream':
     "streams records into the caller's own data; a header naming another user is 403 (upload.test.ts)",
+  'webhooks.endpoints.create': "registers an endpoint in the caller's own workspace",
 }
 
 /** Operations the sweep must not call as B, with why (calling would end B's own credential). */

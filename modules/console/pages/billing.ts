@@ -7,7 +7,12 @@ import { escapeHtml } from '../../shared/html'
 import { planFor } from '../../shared/plans'
 import { page } from '../layout'
 
-const QUOTA_LABELS = { uploads: 'Uploads', analyses: 'Analyses', wearable_syncs: 'Wearable syncs' } as const
+const QUOTA_LABELS = {
+  uploads: 'Uploads',
+  analyses: 'Analyses',
+  wearable_syncs: 'Wearable syncs',
+  uploads_and_analyses: 'Uploads and analyses together',
+} as const
 
 export function billingPage(csrf: string, status: Static<typeof SubscriptionStatus>) {
   const plan = planFor(status.effective_tier)
@@ -17,6 +22,7 @@ export function billingPage(csrf: string, status: Static<typeof SubscriptionStat
   let usage = '<p>This deployment is self-hosted: no plan quotas or billing apply.</p>'
   if (status.usage) {
     const rows = Object.entries(status.usage.quotas)
+      .flatMap(([quota, counted]) => (counted ? [[quota, counted] as const] : []))
       .map(([quota, { used, limit }]) => {
         const label = QUOTA_LABELS[quota as keyof typeof QUOTA_LABELS]
         return `<tr><th scope="row">${label}</th><td>${used}</td><td>${limit === null ? 'custom' : limit}</td></tr>`
@@ -26,6 +32,9 @@ export function billingPage(csrf: string, status: Static<typeof SubscriptionStat
 <thead><tr><th scope="col">Quota</th><th scope="col">Used</th><th scope="col">Included</th></tr></thead>
 <tbody>${rows}</tbody></table>
 <p>Past an included amount, requests are refused until the month turns. Plans and prices: <a href="/pricing">/pricing</a>.</p>`
+  }
+  if (status.allowance && !status.allowance.bypassed) {
+    usage += `<p>Introductory allowance: ${status.allowance.used} of ${status.allowance.limit} free protected requests used (${status.allowance.remaining} left). Without a paid plan, requests past it need checkout; it does not reset.</p>`
   }
   return page({
     title: 'Billing',

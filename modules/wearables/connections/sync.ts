@@ -11,6 +11,7 @@ import type { AppContext } from '../../shared/context'
 import type { Scope } from '../../shared/principal'
 import { ProblemError } from '../../shared/problem'
 import { createSource } from '../../sources/service'
+import { emitWebhookEvent } from '../../webhooks/emit'
 import type { WearableSyncBody } from '../model'
 import * as repo from '../repo'
 import { refreshTokens } from './oauth-client'
@@ -238,6 +239,12 @@ export async function runSync(
   )
   const now = app.clock.now().toISOString()
   await repo.markConnectionSynced(app.db, row.id, now)
+  // Both the synchronous answer and a queued job's run end here, so subscribers hear of either.
+  await emitWebhookEvent(app, scope, 'wearable.sync.finished', {
+    provider,
+    source_id: source.source_id,
+    observations: observations.length,
+  })
   return {
     status: 'completed' as const,
     source_provider: provider,

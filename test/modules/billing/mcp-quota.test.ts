@@ -22,14 +22,14 @@ describe('quotas over MCP', () => {
       organization_id: p.organizationId,
       period: '2026-01',
       quota: 'analyses',
-      used: 25,
+      used: 24,
       updated_at: '2026-01-15T09:00:00.000Z',
     })
     const refused = await client.callTool({ name: 'create_analysis', arguments: {} })
     expect(refused.isError).toBe(true)
     const text = (refused.content as { text: string }[])[0].text
     expect(text).toStartWith('429 Monthly quota used up:')
-    expect(text).toContain('used the 25 analyses its Free plan includes')
+    expect(text).toContain('used the 25 uploads and analyses its Free plan includes')
 
     const listed = await h.t.call(
       'GET',
@@ -38,6 +38,6 @@ describe('quotas over MCP', () => {
     )
     expect(listed.body.data).toEqual([])
     const status = await h.t.call('GET', '/billing/subscription', { token: p.key })
-    expect(status.body.usage.quotas).toMatchObject({ uploads: { used: 1 }, analyses: { used: 25 } })
+    expect(status.body.usage.quotas).toMatchObject({ uploads: { used: 1 }, analyses: { used: 24 } })
   })
 })

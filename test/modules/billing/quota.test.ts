@@ -58,7 +58,7 @@ describe('hosted quotas with billing enabled', () => {
   })
   afterAll(() => t.cleanup())
 
-  it('lets exactly the 25 Free analyses through when 50 arrive at once, and refuses the rest with 429', async () => {
+  it('lets the 24 Free analyses left beside one upload through when 50 arrive at once, and refuses the rest with 429', async () => {
     const p = await t.userWithKey()
     expect((await upload(t, p)).status).toBe(201)
     const body = { user_id: p.userId, organization_id: p.organizationId }
@@ -66,15 +66,16 @@ describe('hosted quotas with billing enabled', () => {
       Array.from({ length: 50 }, () => t.call('POST', '/analyses', { token: p.key, body })),
     )
     const statuses = answers.map((a) => a.status)
-    expect(statuses.filter((s) => s === 201)).toHaveLength(25)
-    expect(statuses.filter((s) => s === 429)).toHaveLength(25)
-    expect(await counter(t, p.organizationId)).toEqual({ '2026-01/uploads': 1, '2026-01/analyses': 25 })
+    // Free caps uploads and analyses together at 25 (SPEC "Limits"): one upload leaves 24 analyses.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(24)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(26)
+    expect(await counter(t, p.organizationId)).toEqual({ '2026-01/uploads': 1, '2026-01/analyses': 24 })
     const listed = await t.call(
       'GET',
       `/analyses?user_id=${p.userId}&organization_id=${p.organizationId}&limit=100`,
       { token: p.key },
     )
-    expect(listed.body.data).toHaveLength(25)
+    expect(listed.body.data).toHaveLength(24)
 
     const refused = answers.find((a) => a.status === 429)!
     expect(isProblem(refused)).toBe(true)
@@ -82,6 +83,7 @@ describe('hosted quotas with billing enabled', () => {
     expect(refused.body).toMatchObject({
       status: 429,
       quota: 'analyses',
+      shared_with: ['uploads', 'analyses'],
       plan: 'free',
       limit: 25,
       used: 25,
@@ -90,9 +92,50 @@ describe('hosted quotas with billing enabled', () => {
       activation_source: 'biomarkers',
       upgrade: { tier: 'standard', activation_source: 'biomarkers' },
     })
-    expect(refused.body.detail).toContain('used the 25 analyses its Free plan includes for 2026-01')
+    expect(refused.body.detail).toContain(
+      'used the 25 uploads and analyses its Free plan includes for 2026-01',
+    )
     // 2026-01-15T09:00Z to 2026-02-01T00:00Z
     expect(refused.headers.get('retry-after')).toBe(String(16 * 86400 + 15 * 3600))
+    const status = await t.call('GET', '/billing/subscription', { token: p.key })
+    expect(status.body.usage.quotas).toMatchObject({
+      uploads: { used: 1, limit: 25 },
+      analyses: { used: 24, limit: 25 },
+      uploads_and_analyses: { used: 25, limit: 25 },
+    })
+  })
+
+  it('caps Free uploads and analyses together: 20 uploads leave 5 analyses', async () => {
+    const p = await t.userWithKey()
+    await seed(t, p.organizationId, 'uploads', 20)
+    const body = { user_id: p.userId, organization_id: p.organizationId }
+    expect((await upload(t, p)).status).toBe(201)
+    for (let i = 0; i < 4; i++)
+      expect((await t.call('POST', '/analyses', { token: p.key, body })).status).toBe(201)
+    const refused = await t.call('POST', '/analyses', { token: p.key, body })
+    expect(refused.status).toBe(429)
+    expect(refused.body).toMatchObject({ quota: 'analyses', limit: 25, shared_with: ['uploads', 'analyses'] })
+    expect((await upload(t, p)).status).toBe(429)
+    expect(await counter(t, p.organizationId)).toEqual({ '2026-01/uploads': 21, '2026-01/analyses': 4 })
+  })
+
+  it('counts Builder uploads and analyses separately (1,000 and 750)', async () => {
+    const p = await t.userWithKey()
+    plans.tiers.set(p.organizationId, 'builder')
+    await seed(t, p.organizationId, 'uploads', 999)
+    const body = { user_id: p.userId, organization_id: p.organizationId }
+    expect((await upload(t, p)).status).toBe(201)
+    expect((await t.call('POST', '/analyses', { token: p.key, body })).status).toBe(201)
+    const refused = await upload(t, p)
+    expect(refused.status).toBe(429)
+    expect(refused.body).toMatchObject({ quota: 'uploads', limit: 1000, plan: 'builder' })
+    expect(refused.body.shared_with).toBeUndefined()
+    const status = await t.call('GET', '/billing/subscription', { token: p.key })
+    expect(status.body.usage.quotas).toMatchObject({
+      uploads: { used: 1000, limit: 1000 },
+      analyses: { used: 1, limit: 750 },
+      uploads_and_analyses: null,
+    })
   })
 
   it('refuses the 26th Free upload of the month and stores nothing for it', async () => {

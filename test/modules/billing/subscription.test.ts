@@ -32,6 +32,7 @@ describe('subscription status with billing enabled', () => {
       effective_tier: 'free',
       billing_admin: false,
       subscription: null,
+      allowance: { limit: 100, used: 1, remaining: 99, bypassed: false },
       usage: {
         period: '2026-01',
         resets_at: '2026-02-01T00:00:00.000Z',
@@ -39,6 +40,7 @@ describe('subscription status with billing enabled', () => {
           uploads: { used: 1, limit: 25 },
           analyses: { used: 0, limit: 25 },
           wearable_syncs: { used: 0, limit: 0 },
+          uploads_and_analyses: { used: 1, limit: 25 },
         },
       },
     })
@@ -50,6 +52,8 @@ describe('subscription status with billing enabled', () => {
     const r = await t.call('GET', '/billing/subscription', { token: p.key })
     expect(r.body).toMatchObject({ tier: 'free', effective_tier: 'enterprise', billing_admin: true })
     expect(r.body.usage.quotas.uploads).toEqual({ used: 0, limit: null })
+    expect(r.body.usage.quotas.uploads_and_analyses).toBeNull()
+    expect(r.body.allowance).toMatchObject({ bypassed: true })
   })
 
   it('answers only an API key: 401 without a token, 403 for a session', async () => {
@@ -80,6 +84,7 @@ describe('subscription status on a self-hosted deployment', () => {
       effective_tier: 'free',
       billing_admin: false,
       subscription: null,
+      allowance: null,
       usage: null,
     })
   })

@@ -374,6 +374,7 @@ describe('console billing page', () => {
       effective_tier: 'enterprise',
       billing_admin: true,
       subscription: null,
+      allowance: { limit: 100, used: 4, remaining: 96, bypassed: true },
       usage: {
         period: '2026-01',
         resets_at: '2026-02-01T00:00:00.000Z',
@@ -381,6 +382,7 @@ describe('console billing page', () => {
           uploads: { used: 3, limit: null },
           analyses: { used: 1, limit: null },
           wearable_syncs: { used: 0, limit: null },
+          uploads_and_analyses: null,
         },
       },
     })
@@ -388,6 +390,34 @@ describe('console billing page', () => {
       expect(text).toContain('Plan: Enterprise (billing_admin entitlement granted by the operator')
       expect(text).toContain('This month (2026-01, UTC); counts start again at 2026-02-01T00:00:00.000Z')
       expect(text).toContain('<tr><th scope="row">Uploads</th><td>3</td><td>custom</td></tr>')
+      expect(text).not.toContain('Introductory allowance')
+    })
+  })
+
+  it('shows Free’s shared uploads-and-analyses cap and the introductory allowance left', () => {
+    const html = billingPage('csrf', {
+      billing_enabled: true,
+      tier: 'free',
+      effective_tier: 'free',
+      billing_admin: false,
+      subscription: null,
+      allowance: { limit: 100, used: 40, remaining: 60, bypassed: false },
+      usage: {
+        period: '2026-01',
+        resets_at: '2026-02-01T00:00:00.000Z',
+        quotas: {
+          uploads: { used: 3, limit: 25 },
+          analyses: { used: 2, limit: 25 },
+          wearable_syncs: { used: 0, limit: 0 },
+          uploads_and_analyses: { used: 5, limit: 25 },
+        },
+      },
+    })
+    return html.text().then((text) => {
+      expect(text).toContain(
+        '<tr><th scope="row">Uploads and analyses together</th><td>5</td><td>25</td></tr>',
+      )
+      expect(text).toContain('Introductory allowance: 40 of 100 free protected requests used (60 left).')
     })
   })
 })

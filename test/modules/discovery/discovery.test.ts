@@ -67,7 +67,19 @@ describe('GET /pricing', () => {
     expect(byTier.free.allows.full_dbsnp_annotation).toBe(false)
     expect(byTier.standard.allows.serve_other_users).toBe(false)
     expect(byTier.builder.allows.serve_other_users).toBe(true)
-    expect(r.body.introductory_allowance.protected_requests).toBe(100)
+    expect(byTier.free.quotas.uploads_and_analyses_per_month).toBe(25)
+    expect(byTier.standard.quotas.uploads_and_analyses_per_month).toBe(250)
+    expect(byTier.builder.quotas.uploads_and_analyses_per_month).toBeNull()
+    expect(r.body.introductory_allowance).toMatchObject({ protected_requests: 100, resets: false })
+    expect([byTier.free, byTier.standard, byTier.builder].map((p: any) => p.allows.webhooks)).toEqual([
+      false,
+      false,
+      true,
+    ])
+    expect(r.body.webhooks).toMatchObject({
+      from_tier: 'builder',
+      event_kinds: ['genetics.job.finished', 'analysis.created', 'wearable.sync.finished', 'import.stored'],
+    })
   })
 })
 

@@ -75,6 +75,15 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/health'].get.security).toEqual([])
   })
 
+  it('documents the 402 of the introductory allowance where it can happen, and not where it cannot', () => {
+    expect(doc.paths['/sources'].get.responses['402']).toEqual({ $ref: '#/components/responses/Problem402' })
+    expect(doc.paths['/webhooks/endpoints'].post.responses['402']).toBeDefined()
+    expect(doc.paths['/billing/subscription'].get.responses['402']).toBeUndefined()
+    expect(doc.paths['/users/{user_id}/data/export'].get.responses['402']).toBeUndefined()
+    expect(doc.paths['/pricing'].get.responses['402']).toBeUndefined()
+    expect(doc.components.responses.Problem402.description).toContain('checkout')
+  })
+
   it('carries request and response schemas, with named schemas referenced', () => {
     const create = doc.paths['/api-keys'].post
     expect(create.responses['201'].content['application/json'].schema).toEqual({
