@@ -1,10 +1,14 @@
-// Load generator for bench/http.ts, run as its own process so it does not share a thread with the server:
+// Load generator for bench/http.ts when wrk is not installed, run as its own process so it does not share a thread with the server:
 // keeps `concurrency` requests in flight against one URL for `seconds`, then prints JSON figures.
 
 export {}
 
-const [url, seconds = '3', concurrency = '32', token = ''] = process.argv.slice(2)
-const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {}
+const [url, seconds = '3', concurrency = '32', token = '', spec = '{}'] = process.argv.slice(2)
+const request = JSON.parse(spec) as { method?: string; body?: string; headers?: Record<string, string> }
+const headers: Record<string, string> = {
+  ...request.headers,
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+}
 const latencies: number[] = []
 let errors = 0
 const deadline = performance.now() + Number(seconds) * 1000
@@ -13,9 +17,9 @@ async function worker() {
   while (performance.now() < deadline) {
     const started = performance.now()
     try {
-      const response = await fetch(url, { headers })
+      const response = await fetch(url, { method: request.method ?? 'GET', headers, body: request.body })
       await response.arrayBuffer()
-      if (!response.ok) errors++
+      if (response.status >= 400) errors++
     } catch {
       errors++
     }

@@ -2,9 +2,9 @@
 // while the service keeps running (SQLite takes a read transaction, so writers in WAL mode carry on).
 // The copy is checked with `PRAGMA integrity_check` before it is reported as done.
 
+import { Database } from 'bun:sqlite'
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { createClient } from '@libsql/client'
 
 export class BackupError extends Error {}
 
@@ -24,17 +24,18 @@ export async function backupDatabase(databaseUrl: string, target: string): Promi
     throw new BackupError(`There is no database at ${source} to back up (check DATA_DIR).`)
   const path = resolve(target)
   if (existsSync(path)) throw new BackupError(`${path} already exists; name a new file for the backup.`)
-  const client = createClient({ url: databaseUrl })
+  // bun:sqlite, as the service's own connection: the file format is SQLite's, whichever client wrote it.
+  const client = new Database(source, { readwrite: true, create: false })
   try {
-    await client.execute('PRAGMA busy_timeout = 5000')
-    await client.execute({ sql: 'VACUUM INTO ?', args: [path] })
+    client.exec('PRAGMA busy_timeout = 5000')
+    client.prepare('VACUUM INTO ?').run(path)
   } finally {
     client.close()
   }
-  const copy = createClient({ url: `file:${path}` })
+  const copy = new Database(path, { readonly: true })
   try {
-    const check = await copy.execute('PRAGMA integrity_check')
-    if (check.rows[0]?.[0] !== 'ok') throw new BackupError(`The copy at ${path} failed its integrity check.`)
+    const check = copy.prepare('PRAGMA integrity_check').values()
+    if (check[0]?.[0] !== 'ok') throw new BackupError(`The copy at ${path} failed its integrity check.`)
   } finally {
     copy.close()
   }

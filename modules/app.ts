@@ -50,6 +50,7 @@ import { problemPlugin } from './shared/problem-plugin'
 import { createJobQueue, type JobQueue, type StopOptions } from './shared/queue'
 import { RateLimiter } from './shared/rate-limit'
 import { assertRegistry } from './shared/registry'
+import { responseEncodingPlugin } from './shared/response-encoding-plugin'
 import { securityHeadersPlugin } from './shared/security-headers'
 import { type BlobStorage, createBlobStorage } from './shared/storage'
 import { sourcesModule } from './sources'
@@ -109,7 +110,11 @@ export interface AppOptions {
 export async function createApp(config: Readonly<Config>, options: AppOptions = {}) {
   assertRegistry(allOperations)
   const log = options.log ?? createLogger(config.logLevel)
-  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken).catch((error) => {
+  const database = await openDatabase(
+    config.databaseUrl,
+    config.databaseAuthToken,
+    config.databaseDriver,
+  ).catch((error) => {
     throw new ConfigError(`DATABASE_URL could not be opened: ${errorSummary(error)}`)
   })
   const limiterStore = await createLimiterStore(config.rateLimits.store).catch((error) => {
@@ -183,6 +188,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     .use(hostGuardPlugin(context, options.inProcessCallsAreLocal ?? false))
     .use(corsPlugin(context))
     .use(securityHeadersPlugin(context))
+    .use(responseEncodingPlugin(context))
     .use(drainPlugin(context, drain))
   for (const module of MODULES) app.use(module.plugin(context))
 

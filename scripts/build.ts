@@ -54,7 +54,19 @@ import ${JSON.stringify(join(root, 'modules/imports/parse-worker.ts'))}
 
 const outfile = join(root, 'dist', 'wellness-data-service')
 const result = Bun.spawnSync(
-  ['bun', 'build', '--compile', '--minify', entry, scanWorker, parseWorker, '--outfile', outfile],
+  [
+    'bun',
+    'build',
+    '--compile',
+    '--minify',
+    '--bytecode',
+    '--format=esm',
+    entry,
+    scanWorker,
+    parseWorker,
+    '--outfile',
+    outfile,
+  ],
   {
     cwd: root,
     stdout: 'inherit',

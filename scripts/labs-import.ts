@@ -30,7 +30,7 @@ try {
   console.error(`Configuration error: ${error.message}`)
   process.exit(1)
 }
-const database = await openDatabase(config.databaseUrl, config.databaseAuthToken)
+const database = await openDatabase(config.databaseUrl, config.databaseAuthToken, config.databaseDriver)
 try {
   const outcome = await importLabSites({ db: database.db, clock: systemClock }, csv, {
     replace: args.includes('--replace'),

@@ -28,7 +28,7 @@ export async function runBillingAdmin(
     console.error(error instanceof ConfigError ? startFailureLine(error) : USAGE)
     return 1
   }
-  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken)
+  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken, config.databaseDriver)
   try {
     if (action === 'list') {
       const admins = await repo.listBillingAdmins(database.db)

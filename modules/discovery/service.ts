@@ -112,7 +112,8 @@ export function pricing(app: AppContext) {
  */
 export async function readiness(app: AppContext) {
   const probes: Record<string, () => Promise<unknown>> = {
-    database: () => app.db.run('select 1'),
+    // async: on bun:sqlite the statement runs (and would throw) synchronously.
+    database: async () => app.db.run('select 1'),
     storage: () => app.storage.check(),
     queue: () => app.queue.check(),
   }

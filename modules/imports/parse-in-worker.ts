@@ -5,7 +5,8 @@
 
 import { Worker } from 'node:worker_threads'
 import { PROBLEM_TYPES, ProblemError, type ProblemKey } from '../shared/problem'
-import type { ParseOutcome } from './parse-content'
+import { contentOf } from './content'
+import { type ParseOutcome, parseContent } from './parse-content'
 import type { ParseReply, ParseRequest } from './parse-protocol'
 import type { ParsedImport } from './parsed'
 
@@ -46,8 +47,41 @@ async function turn(limit: number): Promise<() => void> {
 const problemKeyOf = (slug: string) =>
   (Object.keys(PROBLEM_TYPES) as ProblemKey[]).find((key) => PROBLEM_TYPES[key].slug === slug) ?? 'validation'
 
-/** Parse `request.bytes` on a worker thread; rejects with the parser's ProblemError when it is unreadable. */
+/**
+ * Uploads up to this size that are plain text (not a PDF or an archive) are read on the calling thread:
+ * about a hundred lab rows parse in a few milliseconds at most, while starting a worker thread for them
+ * cost 20-200 ms (issue 22 measured POST /imports/file at a few imports a second).
+ */
+export const INLINE_PARSE_MAX_BYTES = 4096
+
+function parsesInline(bytes: Uint8Array): boolean {
+  if (bytes.byteLength > INLINE_PARSE_MAX_BYTES) return false
+  const [a, b, c, d] = bytes
+  const pdf = a === 0x25 && b === 0x50 && c === 0x44 && d === 0x46 // %PDF
+  const zip = a === 0x50 && b === 0x4b // PK
+  const gzip = a === 0x1f && b === 0x8b
+  return !(pdf || zip || gzip)
+}
+
+/** The worker's parse, here: the same reader, the same cap, the same problems. */
+async function parseHere(request: ParseRequest): Promise<ParseOutcome> {
+  const outcome = await parseContent(contentOf(request.bytes), {
+    provider: request.provider,
+    uploadedAt: new Date(request.uploadedAt),
+    maxUnzippedBytes: request.maxUnzippedBytes,
+  })
+  if (outcome.kind === 'genetics') return { kind: 'genetics' }
+  const count = outcome.parsed.observations.length
+  if (count > request.maxObservations) throw new TooManyObservations(count)
+  return outcome
+}
+
+/**
+ * Parse `request.bytes` on a worker thread (a small text upload on this one); rejects with the parser's
+ * ProblemError when it is unreadable.
+ */
 export async function parseInWorker(request: ParseRequest, concurrency: number): Promise<ParseOutcome> {
+  if (parsesInline(request.bytes)) return parseHere(request)
   const release = await turn(concurrency)
   const worker = new Worker(WORKER_URL)
   try {

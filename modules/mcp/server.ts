@@ -15,6 +15,7 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import * as z from 'zod/v4'
 import { mayCall } from '../shared/gate'
 import { API_VERSION } from '../shared/openapi'
@@ -54,6 +55,13 @@ function protocolError(error: unknown, caller: ToolCaller, what: string, resourc
   return new McpError(code, problem.detail, body)
 }
 
+/**
+ * One JSON Schema validator for every per-request Server: by default each Server builds its own Ajv
+ * instance (meta-schemas and all), which was the largest cost of a tools/call. Ajv keeps no per-caller
+ * state, so sharing it is safe.
+ */
+const sharedValidator = new AjvJsonSchemaValidator()
+
 type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string> }>
 
 /**
@@ -88,7 +96,11 @@ export function mcpServerFor(caller: ToolCaller): Server {
 
   const server = new Server(
     { name: 'wellness-data-service', title: 'Wellness Data Service', version: API_VERSION },
-    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: {}, resources: {}, prompts: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: sharedValidator,
+    },
   )
 
   onRequest(server, ListToolsRequestSchema, async () => ({ tools: allowed.map((t) => t.listing) }))

@@ -2,9 +2,8 @@
 // read the live schema (sqlite_master) and treat every table with a user-scoped column as holding the
 // user's data, so a table another module adds later is covered without editing this module.
 
-import type { Client, ResultSet } from '@libsql/client'
 import { eq, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client'
+import { type Database, executeRaw, type RawResult } from '../../db/client'
 import { privacyDeletions, privacyExports } from './tables'
 
 /** Tables that are ours or the migrator's, never the user's data. */
@@ -84,10 +83,9 @@ function subjectFilter(table: TableShape, subject: Subject): { where: string; ar
 export const holdsUserData = (table: TableShape) =>
   subjectFilter(table, { user_id: 'x', organization_ids: ['x'], email: 'x' }) !== null
 
-async function run(db: Database, text: string, args: unknown[]): Promise<ResultSet> {
+async function run(db: Database, text: string, args: unknown[]): Promise<RawResult> {
   // Raw statements over table names read from the schema: drizzle's typed builder cannot name them.
-  const client = (db as unknown as { $client: Client }).$client
-  return client.execute({ sql: text, args: args as never })
+  return executeRaw(db, text, args)
 }
 
 /** The subject's rows of one table (all columns). */
@@ -95,7 +93,7 @@ export async function rowsOf(db: Database, table: TableShape, subject: Subject) 
   const filter = subjectFilter(table, subject)
   if (!filter) return []
   const result = await run(db, `select * from ${quote(table.name)} where ${filter.where}`, filter.args)
-  return result.rows.map((row) => ({ ...row }) as Record<string, unknown>)
+  return result.rows
 }
 
 /** Delete the subject's rows of one table; returns how many went. */
@@ -103,7 +101,7 @@ export async function deleteRowsOf(db: Database, table: TableShape, subject: Sub
   const filter = subjectFilter(table, subject)
   if (!filter) return 0
   const result = await run(db, `delete from ${quote(table.name)} where ${filter.where}`, filter.args)
-  return result.rowsAffected
+  return result.changes
 }
 
 /** Ask the subject's queued and running jobs in a job table to stop (its `cancel_requested_at`). */

@@ -46,7 +46,15 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     schemes: ['file', 'libsql', 'http', 'https', 'ws', 'wss'],
     default: 'file:<DATA_DIR>/wellness.db',
     description:
-      'libsql/SQLite URL: `file:` for the embedded file, `libsql://` or `http(s)://` for a libsql server (sqld, Turso).',
+      "SQLite URL: `file:` for the embedded file (runs on Bun's built-in `bun:sqlite`), `libsql://`, `http(s)://` or `ws(s)://` for a libsql server (sqld, Turso; runs on `@libsql/client`). DATABASE_DRIVER can force the client.",
+  },
+  {
+    name: 'DATABASE_DRIVER',
+    kind: 'enum',
+    values: ['auto', 'bun-sqlite', 'libsql'],
+    default: 'auto',
+    description:
+      "Which client runs DATABASE_URL. `auto`: a `file:` URL runs on Bun's built-in `bun:sqlite` (the embedded database, fastest), `libsql://`, `http(s)://` and `ws(s)://` on `@libsql/client`. `libsql` forces `@libsql/client` on a `file:` URL too; `bun-sqlite` accepts only `file:` URLs.",
   },
   {
     name: 'DATABASE_AUTH_TOKEN',
@@ -496,6 +504,8 @@ export interface Config {
   dataDir: string
   databaseUrl: string
   databaseAuthToken: string | null
+  /** Which client runs the database (db/client.ts): `auto` picks by the URL's scheme. */
+  databaseDriver: 'auto' | 'bun-sqlite' | 'libsql'
   publicBaseUrl: string
   nodeEnv: NodeEnv
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
@@ -758,6 +768,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const issuer = get(env, 'OIDC_ISSUER')
   const audience = get(env, 'OIDC_AUDIENCE')
   if (issuer && !audience) throw new ConfigError('OIDC_AUDIENCE is required when OIDC_ISSUER is set.')
+  if (get(env, 'DATABASE_DRIVER') === 'bun-sqlite' && get(env, 'DATABASE_URL')?.startsWith('file:') === false)
+    throw new ConfigError(
+      'DATABASE_DRIVER=bun-sqlite needs a file: DATABASE_URL; a libsql server runs on libsql.',
+    )
   const maxBodyBytes = Number(get(env, 'MAX_BODY_BYTES') ?? 1048576)
   if (maxBodyBytes < 1024) throw new ConfigError('MAX_BODY_BYTES must be at least 1024.')
   const importMaxBytes = Number(get(env, 'IMPORT_MAX_BYTES') ?? 10485760)
@@ -770,6 +784,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     dataDir,
     databaseUrl: get(env, 'DATABASE_URL') ?? `file:${join(dataDir, 'wellness.db')}`,
     databaseAuthToken: get(env, 'DATABASE_AUTH_TOKEN') ?? null,
+    databaseDriver: (get(env, 'DATABASE_DRIVER') ?? 'auto') as Config['databaseDriver'],
     publicBaseUrl: (publicBaseUrl ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv,
     logLevel: (get(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'],
@@ -863,7 +878,8 @@ function rateLimits(env: Env): Config['rateLimits'] {
 /** A configuration for tests: development defaults, silent logs, then the given overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Readonly<Config> {
   return Object.freeze({
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    // DATABASE_DRIVER passes through, so the suite runs on either client (`DATABASE_DRIVER=libsql bun test`).
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_DRIVER: process.env.DATABASE_DRIVER }),
     // In-process tests have no socket: one trusted hop makes the harness's X-Forwarded-For the client.
     trustProxy: { hops: 1 },
     // Tests make many requests with one key in a second; the limit tests set their own small rules.

@@ -128,6 +128,12 @@ export interface OperationSpec<
   outsideAllowance?: string
   /** Served only outside production (e.g. the development mail outbox). */
   devOnly?: boolean
+  /**
+   * The answer depends only on the configuration (the contract, capabilities, pricing): it is built once
+   * per app and served from memory with a strong ETag (304 on If-None-Match) and br/gzip forms compressed
+   * once. Only for public GET operations whose handler reads nothing but `app`.
+   */
+  document?: true
   /** A request and its success response, shown in the API reference, MCP and x402 discovery. */
   example?: OperationExample
   x402?: X402Slot

@@ -2,6 +2,7 @@
 // body and response; the gate runs in `transform`, which Elysia calls before validation.
 
 import type { TObject } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 import { Elysia } from 'elysia'
 import { fulfil } from '../payments/fulfilment'
 import type { AppContext } from './context'
@@ -11,7 +12,10 @@ import { type Counted, rateLimitHeaders } from './limits/request-limits'
 import { isHeavy, routeClassOf } from './limits/route-class'
 import { type AnyOperation, bodyLimit, type RequestInfo } from './operation'
 import type { Principal } from './principal'
+import { ProblemError } from './problem'
+import { Representation } from './representation'
 import { clientIpOf, requestIdOf } from './request-info'
+import { compileResponseCheck } from './response-check'
 import { resolveCaller, scopePlugin } from './scope'
 
 const principals = new WeakMap<Request, Principal | null>()
@@ -76,7 +80,36 @@ function coerceScalars(schema: TObject | undefined, values: Record<string, unkno
 const isStreamOrPage = (op: AnyOperation) =>
   op.produces === 'text/html' || op.produces === 'application/zip' || op.produces === 'text/event-stream'
 
+/** Public documents may be kept by caches, which must ask again (a 304 when nothing changed). */
+const DOCUMENT_CACHE_CONTROL = 'public, no-cache'
+
+/**
+ * A document operation's answer, built once: the handler's output checked against the declared schema
+ * (undeclared fields dropped, as response validation does), serialized, tagged.
+ */
+async function buildDocument(op: AnyOperation, app: AppContext, info: RequestInfo): Promise<Representation> {
+  const value = await op.handler({ params: undefined, query: undefined, body: undefined }, {
+    principal: null,
+    app,
+    request: info,
+  } as never)
+  const cleaned = Value.Clean(op.output, structuredClone(value))
+  if (!Value.Check(op.output, cleaned)) throw new Error(`${op.id}: the document does not match its schema`)
+  return new Representation(JSON.stringify(cleaned))
+}
+
 export function operationsPlugin(name: string, operations: readonly AnyOperation[], app: AppContext) {
+  const documents = new Map<string, Promise<Representation>>()
+  const documentOf = (op: AnyOperation, info: RequestInfo) => {
+    let document = documents.get(op.id)
+    if (!document) {
+      document = buildDocument(op, app, info)
+      documents.set(op.id, document)
+      // A failed build is not kept: the next request tries again.
+      document.catch(() => documents.delete(op.id))
+    }
+    return document
+  }
   const plugin = new Elysia({
     name: `module.${name}`,
     seed: app.instanceId,
@@ -85,6 +118,7 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
   for (const op of operations) {
     if (op.devOnly && app.config.nodeEnv === 'production') continue
     const status = op.status ?? 200
+    const checkResponse = isStreamOrPage(op) ? null : compileResponseCheck(op.output)
     plugin.route(
       op.method,
       op.path,
@@ -96,6 +130,11 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
           ip: clientIpOf(request),
           headers: request.headers,
           url: new URL(request.url),
+        }
+        if (op.document) {
+          const result = (await documentOf(op, info)).respond(request, DOCUMENT_CACHE_CONTROL)
+          set.status = result.status
+          return result
         }
         const principal = principals.get(request) ?? null
         // After validation, so a malformed request does not use up the hosted introductory allowance.
@@ -119,14 +158,27 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
         Object.assign(set.headers, fulfilled.headers)
         if (fulfilled.status !== null) set.status = fulfilled.status
         // A Response a handler built keeps its own status (Elysia would put the declared one over a 200).
-        if (result instanceof Response) set.status = result.status
-        return result
+        if (result instanceof Response) {
+          set.status = result.status
+          return result
+        }
+        if (!checkResponse) return result
+        const checked = checkResponse(result)
+        if (checked.ok) return checked.value
+        app.log.error('response.invalid', {
+          request_id: info.id,
+          errors: checked.errors.map((e) => ({ in: 'response', ...e })),
+        })
+        throw new ProblemError(
+          'internal',
+          'An unexpected error occurred; quote the request_id when reporting it.',
+        )
       },
       {
         params: op.params,
         query: op.query,
         body: op.body,
-        response: isStreamOrPage(op) ? undefined : { [status]: op.output },
+        // The response is checked above (response-check.ts), not by Elysia: same rule, faster common case.
         parse: op.body
           ? async ({ request }) => {
               // A problem thrown while parsing would reach the client as a 400; a caller over its

@@ -12,14 +12,13 @@ import {
   inArray,
   isNotNull,
   isNull,
-  lt,
   lte,
   type SQL,
   sql,
   sum,
 } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { Database } from '../../db/client'
+import { type Database, executeRaw } from '../../db/client'
 import type { Scope } from '../shared/principal'
 import { observations, sources } from './tables'
 
@@ -80,15 +79,18 @@ export async function deleteUnfinishedObservations(
 ): Promise<number> {
   let removed = 0
   for (;;) {
-    const result = await db.run(
-      sql`delete from observations where rowid in (
-            select o.rowid from observations o
-             where o.id < ${beforeId}
-               and not exists (select 1 from sources s where s.id = o.source_id)
-             limit ${batch})`,
+    // Raw, because the two drivers report affected rows differently; executeRaw speaks for both.
+    const result = await executeRaw(
+      db,
+      `delete from observations where rowid in (
+         select o.rowid from observations o
+          where o.id < ?
+            and not exists (select 1 from sources s where s.id = o.source_id)
+          limit ?)`,
+      [beforeId, batch],
     )
-    removed += result.rowsAffected
-    if (result.rowsAffected < batch) return removed
+    removed += result.changes
+    if (result.changes < batch) return removed
     await otherRequestsTurn()
   }
 }
@@ -106,21 +108,52 @@ export async function findSource(db: Database, scope: Scope, id: string): Promis
   return db.query.sources.findFirst({ where: and(inScope(scope), eq(sources.id, id)) })
 }
 
+/**
+ * The list query, prepared once per database: it runs on every `GET /sources` and MCP `list_sources`,
+ * and building the SQL cost more than running it. Optional filters are placeholders that may be null.
+ */
+const listQueries = new WeakMap<Database, ReturnType<typeof prepareList>>()
+
+function prepareList(db: Database) {
+  const modality = sql.placeholder('modality')
+  const since = sql.placeholder('since')
+  const before = sql.placeholder('before')
+  return db
+    .select()
+    .from(sources)
+    .where(
+      and(
+        eq(sources.organization_id, sql.placeholder('organizationId')),
+        eq(sources.user_id, sql.placeholder('userId')),
+        isNull(sources.deleted_at),
+        sql`(${modality} is null or ${sources.modality} = ${modality})`,
+        sql`(${since} is null or ${sources.created_at} >= ${since})`,
+        sql`(${before} is null or ${sources.id} < ${before})`,
+      ),
+    )
+    .orderBy(desc(sources.id))
+    .limit(sql.placeholder('limit'))
+    .prepare()
+}
+
 export async function listSources(
   db: Database,
   scope: Scope,
   filter: { modality?: SourceRow['modality']; since?: string; before?: string | null; limit: number },
 ): Promise<SourceRow[]> {
-  const conditions: (SQL | undefined)[] = [inScope(scope)]
-  if (filter.modality) conditions.push(eq(sources.modality, filter.modality))
-  if (filter.since) conditions.push(gte(sources.created_at, filter.since))
-  if (filter.before) conditions.push(lt(sources.id, filter.before))
-  return db
-    .select()
-    .from(sources)
-    .where(and(...conditions))
-    .orderBy(desc(sources.id))
-    .limit(filter.limit)
+  let query = listQueries.get(db)
+  if (!query) {
+    query = prepareList(db)
+    listQueries.set(db, query)
+  }
+  return query.execute({
+    organizationId: scope.organization_id,
+    userId: scope.user_id,
+    modality: filter.modality ?? null,
+    since: filter.since ?? null,
+    before: filter.before ?? null,
+    limit: filter.limit,
+  })
 }
 
 export interface ObservationFilter {

@@ -8,8 +8,9 @@ import { join } from 'node:path'
 import { createClient } from '@libsql/client'
 import { drizzle } from 'drizzle-orm/libsql'
 import { migrate } from 'drizzle-orm/libsql/migrator'
-import { openDatabase } from '../../db/client'
+import { executeRaw, openDatabase } from '../../db/client'
 import { migrationJournal, migrationSql } from '../../db/migrations/bundle'
+import { testDriver } from '../support/driver'
 
 const dir = mkdtempSync(join(tmpdir(), 'wds-migrate-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -54,8 +55,8 @@ describe('migration 0004', () => {
       })
     old.close()
 
-    const current = await openDatabase(url)
-    const rows = await current.client.execute('SELECT id, observation_count FROM sources ORDER BY id')
+    const current = await openDatabase(url, null, testDriver())
+    const rows = await executeRaw(current.db, 'SELECT id, observation_count FROM sources ORDER BY id')
     expect(rows.rows.map((r) => [r.id, r.observation_count])).toEqual([
       ['src_a', 3],
       ['src_b', 1],

@@ -223,14 +223,12 @@ describe('a purge interrupted by a crash resumes when the service next starts', 
     const { createApp } = await import('../../../modules/app')
     const second = await createApp(first.config, { mailer: mail })
     expect(await second.resumed).toBe(1)
-    const goals = await (second.context.db as any).$client.execute({
+    const goals = await clientOf(second).execute({
       sql: 'select count(*) as n from goals where user_id = ?',
       args: [p.userId],
     })
     expect(Number(goals.rows[0].n)).toBe(0)
-    const tomb = await (second.context.db as any).$client.execute(
-      "select * from privacy_deletions where id = 'del_crash'",
-    )
+    const tomb = await clientOf(second).execute("select * from privacy_deletions where id = 'del_crash'")
     expect(tomb.rows[0].state).toBe('completed')
     expect(tomb.rows[0].pending_subject).toBeNull()
     expect(JSON.parse(String(tomb.rows[0].receipt)).removed.tables).toContainEqual({

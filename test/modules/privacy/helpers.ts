@@ -2,7 +2,7 @@
 // would log the address), a person's data seeded through the API, and every table that can hold a
 // person's data seeded directly so that tables added later are covered by the same tests.
 
-import type { Client } from '@libsql/client'
+import { type Database, executeRaw } from '../../../db/client'
 import type { MailMessage } from '../../../modules/shared/mail'
 import type { TestApp } from '../../support/app'
 import { CONSUMER, fixture, uploadFile, waitForJob } from '../genetics/helpers'
@@ -90,7 +90,14 @@ export async function seedThroughApi(t: TestApp, p: Person) {
   return { genome, sourceId: done.source_id as string | undefined }
 }
 
-export const clientOf = (t: TestApp) => (t.context.db as unknown as { $client: Client }).$client
+/** Raw statements on the test app's database, on whichever driver runs it. */
+export const clientOf = (t: { context: { db: Database } }) => ({
+  async execute(statement: string | { sql: string; args: unknown[] }) {
+    const { sql, args } = typeof statement === 'string' ? { sql: statement, args: [] } : statement
+    const result = await executeRaw(t.context.db, sql, args)
+    return { rows: result.rows as Record<string, any>[], rowsAffected: result.changes }
+  },
+})
 
 export interface TableInfo {
   name: string

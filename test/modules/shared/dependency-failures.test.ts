@@ -1,8 +1,10 @@
 // Honest failures of dependencies: mail, database, queue or storage down → a 503 problem with
 // Retry-After, logged once with the request id; /ready names each dependency that is down.
 
+import { Database as BunSqlite } from 'bun:sqlite'
 import { afterAll, describe, expect, it } from 'bun:test'
 import { createClient } from '@libsql/client'
+import { type DatabaseDriver, driverOf } from '../../../db/client'
 import { DependencyUnavailable, unavailableDependency } from '../../../modules/shared/dependency'
 import { testApp } from '../../support/app'
 import { dropSchema, PG_URL, uniqueSchema } from '../genetics/pg'
@@ -49,8 +51,9 @@ describe('dependency failures', () => {
   it('answers with 503 when the database stays locked by another writer', async () => {
     const t = await testApp()
     apps.push(t)
-    const holder = createClient({ url: t.config.databaseUrl })
-    const lock = await holder.transaction('write')
+    // The holder uses the same SQLite library as the app: two copies of SQLite in one process do not see
+    // each other's file locks (POSIX locks are per process), so a libsql holder could not block bun:sqlite.
+    const holder = await lockWith(driverOf(t.context.db), t.config.databaseUrl)
     try {
       const r = await t.call('POST', '/auth/otp/start', { body: { email: 'locked@example.com' } })
       expect(r.status).toBe(503)
@@ -58,8 +61,7 @@ describe('dependency failures', () => {
       expect(r.body.dependency).toBe('database')
       expect(r.body.detail).toBe('The database is not reachable right now; try again shortly.')
     } finally {
-      await lock.rollback()
-      holder.close()
+      await holder.release()
     }
   }, 20_000)
 
@@ -145,3 +147,25 @@ describe('which dependency an error names', () => {
     expect(unavailableDependency(coded('ENOENT'))).toBeNull()
   })
 })
+
+/** Another connection holding the write lock of the database file, until released. */
+async function lockWith(driver: DatabaseDriver, url: string) {
+  if (driver === 'libsql') {
+    const client = createClient({ url })
+    const lock = await client.transaction('write')
+    return {
+      release: async () => {
+        await lock.rollback()
+        client.close()
+      },
+    }
+  }
+  const client = new BunSqlite(url.slice('file:'.length))
+  client.exec('BEGIN IMMEDIATE')
+  return {
+    release: async () => {
+      client.exec('ROLLBACK')
+      client.close()
+    },
+  }
+}

@@ -10,6 +10,7 @@ import { Drain, drainServer } from '../../../modules/shared/drain'
 import { memoryLogger } from '../../../modules/shared/logger'
 import { EmbeddedQueue } from '../../../modules/shared/queue'
 import { type TestApp, testApp } from '../../support/app'
+import { testDriver } from '../../support/driver'
 
 let t: TestApp
 beforeAll(async () => {
@@ -71,7 +72,7 @@ describe('draining the server', () => {
 describe('jobs at shutdown', () => {
   it('hands a job that ignores its abort signal back to the queue after the grace period', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wds-drain-'))
-    const database = await openDatabase(`file:${join(dir, 'q.db')}`)
+    const database = await openDatabase(`file:${join(dir, 'q.db')}`, null, testDriver())
     const log = memoryLogger()
     let started = false
     const queue = new EmbeddedQueue(

@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { makeWorkerUtils } from 'graphile-worker'
 import { Client } from 'pg'
-import { openDatabase } from '../../../db/client'
+import { executeRaw, openDatabase } from '../../../db/client'
 import { memoryLogger } from '../../../modules/shared/logger'
 import { EmbeddedQueue, GraphileQueue, type JobQueue, type TaskList } from '../../../modules/shared/queue'
+import { testDriver } from '../../support/driver'
 import { useSuiteTimeout } from '../../support/test-timeout'
 import { dropSchema, PG_URL, SERVER_URL, uniqueSchema } from '../genetics/pg'
 
@@ -28,7 +29,7 @@ afterEach(async () => {
 })
 
 async function embedded(tasks: () => TaskList, dir = mkdtempSync(join(tmpdir(), 'wds-queue-'))) {
-  const database = await openDatabase(`file:${join(dir, 'q.db')}`)
+  const database = await openDatabase(`file:${join(dir, 'q.db')}`, null, testDriver())
   const queue = new EmbeddedQueue(database.db, tasks, {
     concurrency: 1,
     pollMs: 20,
@@ -139,8 +140,8 @@ describe('the embedded queue across restarts', () => {
     const first = await embedded(tasks)
     await first.queue.enqueue('work', {}, { key: 'k-left', scope })
     // Simulate a crash mid-task: the row says running, held by a runner that no longer exists.
-    const db = await openDatabase(`file:${join(first.dir, 'q.db')}`)
-    await db.client.execute("update queue_tasks set state = 'running', attempts = 1, locked_by = 'gone'")
+    const db = await openDatabase(`file:${join(first.dir, 'q.db')}`, null, testDriver())
+    await executeRaw(db.db, "update queue_tasks set state = 'running', attempts = 1, locked_by = 'gone'")
     db.close()
     const second = await embedded(tasks, first.dir)
     await second.queue.start()

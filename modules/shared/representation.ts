@@ -1,0 +1,143 @@
+// JSON bodies with validators and content coding: a strong `ETag` (304 on a matching `If-None-Match`) and
+// `br`/`gzip` chosen from `Accept-Encoding`. Documents that depend only on the configuration are built
+// once per app and their compressed forms kept (at the best compression, paid once); other large JSON
+// responses are compressed as they go, at a fast level.
+
+import { brotliCompressSync, constants as zlib } from 'node:zlib'
+
+export type ContentCoding = 'br' | 'gzip'
+
+/** Below this many bytes compression saves less than it costs (a body this small fits in one packet). */
+export const COMPRESS_MIN_BYTES = 1400
+
+const encoder = new TextEncoder()
+
+/**
+ * The content coding to use for a request: the accepted one with the highest q-value among br and gzip
+ * (br on a tie), or null for the identity coding (no header, q=0 on both, or `identity` only).
+ */
+export function negotiateCoding(acceptEncoding: string | null): ContentCoding | null {
+  if (!acceptEncoding) return null
+  let best: ContentCoding | null = null
+  let bestQ = 0
+  let wildcard: number | null = null
+  const seen = new Map<string, number>()
+  for (const part of acceptEncoding.split(',')) {
+    const [rawName, ...params] = part.trim().split(';')
+    const name = rawName!.trim().toLowerCase()
+    if (!name) continue
+    let q = 1
+    for (const param of params) {
+      const [key, value] = param.trim().split('=')
+      if (key?.trim().toLowerCase() === 'q') q = Number(value)
+    }
+    if (!Number.isFinite(q)) q = 0
+    if (name === '*') wildcard = q
+    else seen.set(name, q)
+  }
+  for (const coding of ['br', 'gzip'] as const) {
+    const q = seen.get(coding) ?? (coding === 'gzip' ? seen.get('x-gzip') : undefined) ?? wildcard ?? 0
+    if (q > bestQ) {
+      best = coding
+      bestQ = q
+    }
+  }
+  return best
+}
+
+/** True when `If-None-Match` names this entity tag (weak comparison, as RFC 9110 asks for this header). */
+export function noneMatchHits(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  const opaque = etag.replace(/^W\//, '')
+  for (const candidate of ifNoneMatch.split(',')) {
+    const tag = candidate.trim()
+    if (tag === '*' || tag.replace(/^W\//, '') === opaque) return true
+  }
+  return false
+}
+
+/** Compress with the coding's best level (documents, compressed once) or a fast one (each response). */
+export function compress(bytes: Uint8Array, coding: ContentCoding, effort: 'best' | 'fast'): Uint8Array {
+  if (coding === 'gzip')
+    return Bun.gzipSync(bytes as Uint8Array<ArrayBuffer>, { level: effort === 'best' ? 9 : 5 })
+  return brotliCompressSync(bytes, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: effort === 'best' ? 11 : 4,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+    },
+  })
+}
+
+/** A strong entity tag from the exact bytes: SHA-256 for documents, a 64-bit hash for each response. */
+export function entityTag(bytes: Uint8Array, strength: 'sha256' | 'fast'): string {
+  if (strength === 'sha256')
+    return `"${new Bun.CryptoHasher('sha256').update(bytes).digest('base64url').slice(0, 32)}"`
+  return `"${Bun.hash(bytes).toString(36)}-${bytes.byteLength.toString(36)}"`
+}
+
+/** One JSON body, its entity tag and its compressed forms (made on first use, then kept). */
+export class Representation {
+  readonly bytes: Uint8Array
+  readonly etag: string
+  private readonly encoded = new Map<ContentCoding, Uint8Array>()
+
+  constructor(
+    json: string,
+    readonly contentType = 'application/json',
+  ) {
+    this.bytes = encoder.encode(json)
+    this.etag = entityTag(this.bytes, 'sha256')
+  }
+
+  encodedAs(coding: ContentCoding): Uint8Array {
+    let body = this.encoded.get(coding)
+    if (!body) {
+      body = compress(this.bytes, coding, 'best')
+      this.encoded.set(coding, body)
+    }
+    return body
+  }
+
+  /** The response to `request`: 304 when its `If-None-Match` matches, else the body in its best coding. */
+  respond(request: Request, cacheControl: string): Response {
+    return conditionalResponse(request, {
+      etag: this.etag,
+      contentType: this.contentType,
+      cacheControl,
+      body: (coding) => (coding ? this.encodedAs(coding) : this.bytes),
+      compressible: this.bytes.byteLength >= COMPRESS_MIN_BYTES,
+    })
+  }
+}
+
+/**
+ * A JSON response with an entity tag: 304 (headers only) when `If-None-Match` matches, else 200 with the
+ * body in the negotiated coding. `Vary: Accept-Encoding` on both, since the coding depends on it.
+ */
+export function conditionalResponse(
+  request: Request,
+  entity: {
+    etag: string
+    contentType: string
+    cacheControl?: string
+    status?: number
+    body: (coding: ContentCoding | null) => Uint8Array
+    compressible: boolean
+    headers?: Headers
+  },
+): Response {
+  const headers = entity.headers ?? new Headers()
+  headers.set('etag', entity.etag)
+  headers.append('vary', 'Accept-Encoding')
+  if (entity.cacheControl) headers.set('cache-control', entity.cacheControl)
+  if (noneMatchHits(request.headers.get('if-none-match'), entity.etag))
+    return new Response(null, { status: 304, headers })
+  const coding = entity.compressible ? negotiateCoding(request.headers.get('accept-encoding')) : null
+  if (coding) headers.set('content-encoding', coding)
+  headers.set('content-type', entity.contentType)
+  return new Response(entity.body(coding) as Uint8Array<ArrayBuffer>, {
+    status: entity.status ?? 200,
+    headers,
+  })
+}
