@@ -24,6 +24,7 @@ import { oauthModule } from './oauth'
 import { oauthServerModule } from './oauth-server'
 import { closeAuthorizationServer } from './oauth-server/bridge'
 import { observabilityModule } from './observability'
+import { startPayments } from './payments/payments'
 import { privacyModule } from './privacy'
 import { resumePendingDeletions } from './privacy/deletion'
 import { privacyTasks } from './privacy/export'
@@ -166,6 +167,16 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     authenticate: (token) => authenticate(token),
     instanceId: crypto.randomUUID(),
     operations: allOperations.filter((op) => !(op.devOnly && config.nodeEnv === 'production')),
+    payments: null,
+  }
+  // x402: the facilitators must answer and support every enabled network before the service starts.
+  if (config.x402) {
+    context.payments = await startPayments(config.x402, context.operations, config.publicBaseUrl).catch(
+      async (error) => {
+        await database.close()
+        throw error
+      },
+    )
   }
   const authenticate = authenticator(context)
   const audit = auditTrail(context)

@@ -63,6 +63,12 @@ await runProcess(async (config) => {
   print(
     `  queue: ${context.queue.kind === 'embedded' ? 'embedded (in-process)' : 'graphile-worker (run `bun run worker`)'}`,
   )
+  if (context.payments)
+    print(
+      `  x402: ${Object.entries(context.payments.facilitatorOf)
+        .map(([network, url]) => `${network} via ${url}`)
+        .join(', ')}`,
+    )
   return async () => {
     // One deadline for the whole drain: running requests first, then running jobs.
     const deadlineAt = Date.now() + config.shutdownDrainSeconds * 1000

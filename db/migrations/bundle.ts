@@ -13,7 +13,8 @@ import m9 from './0009_wearable_companion.sql' with { type: 'text' }
 import m10 from './0010_wearable_sync_jobs.sql' with { type: 'text' }
 import m11 from './0011_billing_allowance_and_webhooks.sql' with { type: 'text' }
 import m12 from './0012_audit_events.sql' with { type: 'text' }
-import m13 from './0013_oauth_records.sql' with { type: 'text' }
+import m13 from './0013_idempotent_responses.sql' with { type: 'text' }
+import m14 from './0014_oauth_records.sql' with { type: 'text' }
 
 export const migrationJournal = journal
 export const migrationSql: Record<string, string> = {
@@ -30,5 +31,6 @@ export const migrationSql: Record<string, string> = {
   '0010_wearable_sync_jobs': m10,
   '0011_billing_allowance_and_webhooks': m11,
   '0012_audit_events': m12,
-  '0013_oauth_records': m13,
+  '0013_idempotent_responses': m13,
+  '0014_oauth_records': m14,
 }

@@ -8,6 +8,7 @@
 // is a "not more this period" limit that clears at `resets_at` (Retry-After) or with a larger plan,
 // which the problem names with the `activation_source` a checkout should carry.
 
+import { isWalletOrganization } from '../payments/wallets'
 import type { AppContext } from '../shared/context'
 import { PLANS, type Plan, planFor, type QuotaName, quotaLimit, sharedQuota } from '../shared/plans'
 import type { Scope } from '../shared/principal'
@@ -105,6 +106,8 @@ export async function consumeQuota(
   options: ConsumeOptions = {},
 ): Promise<QuotaReceipt | null> {
   if (!app.config.billingEnabled) return null
+  // A wallet workspace pays for each request with x402; plan quotas are for subscriptions.
+  if (isWalletOrganization(scope.organization_id)) return null
   const now = app.clock.now()
   const plan = planFor(await app.plans.tierOf(scope.organization_id))
   const limit = quotaLimit(plan, quota)

@@ -110,6 +110,18 @@ export const discoveryExamples = {
         past_it:
           '402 checkout-required (POST /billing/checkout with activation_source request_limit); billing, export and deletion stay available.',
       },
+      pay_per_request: {
+        enabled: false,
+        x402_catalog: 'http://localhost:3000/.well-known/x402.json',
+        routes: [
+          {
+            id: 'sources.list',
+            method: 'GET',
+            route: '/sources',
+            price_usd: '0.001',
+          },
+        ],
+      },
     },
   },
   'discovery.health': {

@@ -85,6 +85,21 @@ export const Pricing = Type.Object(
       resets: Type.Literal(false, { description: 'Never reset, not even by cancelling a plan.' }),
       past_it: Type.String({ description: 'What a workspace without a paid plan gets after the allowance.' }),
     }),
+    pay_per_request: Type.Object(
+      {
+        enabled: Type.Boolean(),
+        x402_catalog: Type.String(),
+        routes: Type.Array(
+          Type.Object({
+            id: Type.String(),
+            method: Type.String(),
+            route: Type.String(),
+            price_usd: Type.String({ description: 'Live price of one call in US dollars (USDC).' }),
+          }),
+        ),
+      },
+      { description: 'x402 pay-per-request prices; the same as in /.well-known/x402.json.' },
+    ),
   },
   { $id: 'Pricing' },
 )
@@ -123,6 +138,9 @@ export const X402Catalog = Type.Object(
         input_example: Type.Unknown(),
         input_schema: Type.Unknown(),
         output_example: Type.Unknown(),
+        bazaar: Type.Optional(
+          Type.Unknown({ description: 'The bazaar discovery extension the 402 of this route declares.' }),
+        ),
       }),
     ),
   },

@@ -1,5 +1,7 @@
 // What the service offers, derived from configuration and the operation registry.
 
+import { discoveryExtension } from '../payments/bazaar'
+import { livePrice } from '../payments/prices'
 import type { AppContext } from '../shared/context'
 import { RETRY_AFTER_SECONDS } from '../shared/dependency'
 import { API_VERSION } from '../shared/openapi'
@@ -60,7 +62,7 @@ export function capabilities(app: AppContext) {
       oidc_issuer: config.oidc?.issuer ?? null,
     },
     billing: { enabled: config.billingEnabled },
-    x402: { enabled: false },
+    x402: { enabled: app.payments !== null },
   }
 }
 
@@ -88,6 +90,18 @@ export function pricing(app: AppContext) {
       resets: false as const,
       past_it:
         '402 checkout-required (POST /billing/checkout with activation_source request_limit); billing, export and deletion stay available.',
+    },
+    pay_per_request: {
+      enabled: app.payments !== null,
+      x402_catalog: `${app.config.publicBaseUrl}/.well-known/x402.json`,
+      routes: app.operations
+        .filter((op) => op.x402)
+        .map((op) => ({
+          id: op.id,
+          method: op.method,
+          route: op.path,
+          price_usd: livePrice(op, app.config.x402?.routePrices),
+        })),
     },
   }
 }
@@ -117,12 +131,25 @@ export async function readiness(app: AppContext) {
   return { status: 'ready' as const, checks }
 }
 
+/**
+ * The x402 catalogue: enabled networks, the facilitator serving each, and every payable route template
+ * with its live price and the bazaar discovery extension its 402 declares.
+ */
 export function x402Document(app: AppContext) {
+  const payments = app.payments
+  const payable = new Map(app.operations.filter((op) => op.x402).map((op) => [op.id, op]))
   return {
     x402Version: 2 as const,
-    enabled: false,
-    networks: [],
-    facilitators: [],
-    routes: x402Catalog(app.operations),
+    enabled: payments !== null,
+    networks: payments ? [...payments.settings.networks] : [],
+    facilitators: payments ? [...new Set(Object.values(payments.facilitatorOf))] : [],
+    routes: x402Catalog(app.operations).map((route) => {
+      const op = payable.get(route.id)!
+      return {
+        ...route,
+        price_usd: livePrice(op, app.config.x402?.routePrices),
+        bazaar: discoveryExtension(op).bazaar,
+      }
+    }),
   }
 }

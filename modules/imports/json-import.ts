@@ -3,6 +3,9 @@
 
 import { deviceKey } from '../wearables/devices'
 import { wearableMetricByCode } from '../wearables/metrics'
+import { WearableAccumulator } from '../wearables/readers/accumulator'
+import { dailyScore, readDailyJson } from '../wearables/readers/daily-json'
+import { healthConnectRecords, readHealthConnect } from '../wearables/readers/health-connect'
 import { parseDate } from './dates'
 import { jsonRows } from './json-rows'
 import { isFhir, readFhir } from './labs/fhir'
@@ -11,9 +14,6 @@ import { labContext, noteUploadDate } from './labs/lab-context'
 import { documentDate, isLabRow, jsonLabRows } from './labs/lab-json'
 import { type ParsedImport, Warnings } from './parsed'
 import { unreadable } from './problems'
-import { WearableAccumulator } from './wearables/accumulator'
-import { dailyScore, readDailyJson } from './wearables/daily-json'
-import { healthConnectRecords, readHealthConnect } from './wearables/health-connect'
 
 export interface JsonOptions {
   provider: string | null

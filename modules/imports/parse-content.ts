@@ -3,6 +3,9 @@
 // results or daily records; delimited text is a lab, wearable or behavioral table; anything else is
 // tried as pasted lab lines.
 
+import { WearableAccumulator } from '../wearables/readers/accumulator'
+import { looksLikeAppleHealth, readAppleHealth, textChunks } from '../wearables/readers/apple-health'
+import { appleHealthZipChunks } from '../wearables/readers/apple-health-zip'
 import { type Content, isZip } from './content'
 import { detectDelimiter } from './csv'
 import { looksLikeGenotype } from './genotype'
@@ -14,9 +17,6 @@ import { isPdf, pdfLines } from './labs/pdf-text'
 import { type ParsedImport, Warnings } from './parsed'
 import { unreadable } from './problems'
 import { parseDelimited } from './table'
-import { WearableAccumulator } from './wearables/accumulator'
-import { looksLikeAppleHealth, readAppleHealth, textChunks } from './wearables/apple-health'
-import { appleHealthZipChunks } from './wearables/apple-health-zip'
 import { holdsAppleHealthExport, zipEntryNames } from './zip-entries'
 
 export interface ParseOptions {

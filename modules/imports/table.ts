@@ -4,14 +4,14 @@
 
 import { findBiomarker } from '../biomarkers/catalog'
 import { deviceKey } from '../wearables/devices'
+import { WearableAccumulator } from '../wearables/readers/accumulator'
+import { behavioralScore, dailyColumns, readDailyTable } from '../wearables/readers/daily-table'
+import { readSampleTable, sampleKey, typeColumn } from '../wearables/readers/sample-table'
 import { findColumn } from './columns'
 import { readTable, type Table } from './csv'
 import { labContext, noteUploadDate } from './labs/lab-context'
 import { isLongLabTable, longLabRows, markerColumns, wideLabRows } from './labs/lab-table'
 import { type ParsedImport, Warnings } from './parsed'
-import { WearableAccumulator } from './wearables/accumulator'
-import { behavioralScore, dailyColumns, readDailyTable } from './wearables/daily-table'
-import { readSampleTable, sampleKey, typeColumn } from './wearables/sample-table'
 
 export interface TableOptions {
   provider: string | null

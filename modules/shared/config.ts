@@ -4,6 +4,7 @@
 // CONFIG_VARIABLES by a test, so this list is the single source of truth.
 
 import { join, resolve } from 'node:path'
+import { type X402Settings, x402Settings } from '../payments/settings'
 import { parseTrustProxy, type TrustedProxies, TrustProxyError } from './client-address'
 
 import { DEFAULT_IP_LIMITS, DEFAULT_KEY_LIMITS, parseRateLimits, type RateLimitRules } from './limits/rules'
@@ -247,6 +248,50 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     kind: 'boolean',
     default: 'false',
     description: 'Hosted billing rules (plans, quotas, payments). Off for self-hosted deployments.',
+  },
+  {
+    name: 'X402_ENABLED',
+    kind: 'boolean',
+    default: 'false',
+    description:
+      'Pay-per-request (x402 v2) on the payable routes, for callers without an `Authorization` header. Needs BILLING_ENABLED=true and the X402_* values below; the start fails naming anything missing, or a network no facilitator supports.',
+  },
+  {
+    name: 'X402_NETWORKS',
+    kind: 'string',
+    description:
+      'Comma-separated CAIP-2 networks accepted for payment: `eip155:8453` (Base), `eip155:137` (Polygon), `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp` (Solana). Payment is USDC, scheme `exact`.',
+  },
+  {
+    name: 'X402_FACILITATOR_URLS',
+    kind: 'string',
+    description:
+      'Comma-separated x402 facilitator base URLs (each serving `/supported`, `/verify`, `/settle`). When several support a network the first listed is used. No default: a public testnet facilitator is never used for mainnet payments.',
+  },
+  {
+    name: 'X402_EVM_PAY_TO',
+    kind: 'string',
+    description:
+      'Public address (0x…) that receives EVM payments; required when X402_NETWORKS names an eip155 network. Never a private key.',
+  },
+  {
+    name: 'X402_SOLANA_PAY_TO',
+    kind: 'string',
+    description:
+      'Public address (base58) that receives Solana payments; required when X402_NETWORKS names a solana network. Never a private key.',
+  },
+  {
+    name: 'X402_FACILITATOR_AUTH_HEADERS',
+    kind: 'string',
+    secret: true,
+    description:
+      'JSON headers sent to the facilitators (e.g. `{"Authorization":"Bearer …"}`), or a JSON object of such header objects keyed by facilitator URL. Keep it a deployment secret.',
+  },
+  {
+    name: 'X402_ROUTE_PRICES',
+    kind: 'string',
+    description:
+      'JSON object overriding prices: keys are operation ids (`analyses.create`) or routes (`POST /analyses`, `/analyses/:id`), values dollar amounts (`"0.02"`). Unknown keys stop the start.',
   },
   {
     name: 'STRIPE_SECRET_KEY',
@@ -519,6 +564,8 @@ export interface Config {
     /** Heavy requests one workspace may run at once. */
     heavyPerWorkspace: number
   }
+  /** Pay-per-request settings; null when x402 is off (see modules/payments/settings.ts). */
+  x402: X402Settings | null
 }
 
 export interface WearableEndpoints {
@@ -795,6 +842,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     s3: s3Settings(env),
     metricsToken: get(env, 'METRICS_TOKEN') ?? null,
     rateLimits: rateLimits(env),
+    x402: x402Settings(bool(get(env, 'BILLING_ENABLED'), false), (name) => get(env, name)),
   })
 }
 

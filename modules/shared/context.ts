@@ -2,6 +2,7 @@
 // Handlers receive it as `ctx.app`; services take the parts they use as plain arguments.
 
 import type { Database } from '../../db/client'
+import type { Payments } from '../payments/payments'
 import type { AuditTrail } from './audit'
 import type { Clock } from './clock'
 import type { Config } from './config'
@@ -50,4 +51,6 @@ export interface AppContext {
   instanceId: string
   /** Every declared operation of the app; discovery and MCP derive from it. */
   operations: readonly AnyOperation[]
+  /** The x402 pay-per-request path; null when x402 is off. */
+  payments: Payments | null
 }

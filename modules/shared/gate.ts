@@ -41,12 +41,17 @@ export async function gate(
   const caller = await resolveCaller(request, app)
   let principal: Principal | null = null
   if (op.grant !== null) {
-    if (caller.state === 'anonymous') {
-      // The x402 payment path plugs in here for payable operations (SPEC "Pay-per-request authorization").
+    if (caller.state === 'anonymous' && op.x402 && app.payments) {
+      // Pay-per-request (SPEC "Pay-per-request authorization"): only without an Authorization header.
+      // Decided here, before the body is validated, so an empty probe still learns the price.
+      principal = await app.payments.admit(op, request, app)
+    } else if (caller.state === 'anonymous') {
       throw unauthorized('This operation needs a bearer token: Authorization: Bearer <token>.', request, app)
+    } else if (caller.state === 'refused') {
+      throw unauthorized(caller.detail, request, app, caller.reason)
+    } else {
+      principal = caller.principal
     }
-    if (caller.state === 'refused') throw unauthorized(caller.detail, request, app, caller.reason)
-    principal = caller.principal
     const who = principal
     await audited(app, auditedCall(op, who, request, input), () => assertMayCall(op, who))
   } else if (caller.state === 'authenticated') {

@@ -123,6 +123,8 @@ function problemStatuses(op: AnyOperation): number[] {
   // x402's challenge on payable routes, and with hosted billing the `checkout-required` of a workspace
   // past its introductory allowance on every counted operation.
   if (op.x402 || (op.grant !== null && !op.outsideAllowance)) statuses.add(402)
+  // Payable: 503 when the payment facilitator cannot be reached.
+  if (op.x402) statuses.add(503)
   if (op.params) statuses.add(404)
   if (op.params || op.query || op.body) statuses.add(422)
   statuses.add(500)
@@ -150,6 +152,27 @@ function parameters(op: AnyOperation, named: Map<string, string>, schemas: Recor
       })
     }
   }
+  const jsonOut = (op.produces ?? 'application/json') === 'application/json'
+  if (op.method === 'POST' && op.grant !== null && !op.rawBody && jsonOut)
+    list.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Makes a retry safe: the same key with the same request answers the stored response without running it again; with a different body, 422. 1-255 visible ASCII characters, per caller.',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+      example: 'retry-safe-2026-05-01',
+    })
+  if (op.x402)
+    list.push({
+      name: 'PAYMENT-SIGNATURE',
+      in: 'header',
+      required: false,
+      description:
+        'x402 v2 pay-per-request: the base64 signed payment answering the PAYMENT-REQUIRED header of the 402 (only without Authorization).',
+      schema: { type: 'string' },
+      example: 'eyJ4NDAyVmVyc2lvbiI6Miwi…',
+    })
   return list
 }
 

@@ -4,6 +4,7 @@
 import type { TObject } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { Elysia } from 'elysia'
+import { fulfil } from '../payments/fulfilment'
 import type { AppContext } from './context'
 import { gate } from './gate'
 import { discardBody, readJsonBody } from './http-body'
@@ -144,13 +145,18 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
           body: op.body ? body : undefined,
         }
         // Security events (sign-in, keys, exports …) go to the audit trail around the handler.
-        const run = () =>
+        const audit = () =>
           app.audit.around({ op, principal, request: info, input }, async () =>
             op.handler(input as never, { principal, app, request: info } as never),
           )
         // Heavy work holds one of the workspace's slots while it runs (HEAVY_WORK_PER_WORKSPACE).
-        const result =
-          principal && isHeavy(op) ? await app.limits.runHeavy(principal.organization_id, run) : await run()
+        const run = () =>
+          principal && isHeavy(op) ? app.limits.runHeavy(principal.organization_id, audit) : audit()
+        // Paid and idempotent requests: buffered, settled after success, replayed on retry (payments module).
+        const fulfilled = await fulfil(app, op, request, principal, input.body, run)
+        const result = fulfilled.result
+        Object.assign(set.headers, fulfilled.headers)
+        if (fulfilled.status !== null) set.status = fulfilled.status
         // A Response a handler built keeps its own status (Elysia would put the declared one over a 200).
         if (result instanceof Response) {
           set.status = result.status
@@ -185,7 +191,14 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
               // Authentication is decided from the headers first: the body of a caller the gate will turn
               // away with 401 is never read, so anonymous uploads cannot make the server buffer them.
               const caller = await resolveCaller(request, app)
-              if (op.grant !== null && caller.state !== 'authenticated') return discardBody(request)
+              // A signed payment is verified before the handler runs, so its body is read like a caller's.
+              const paying =
+                caller.state === 'anonymous' &&
+                op.x402 !== undefined &&
+                app.payments !== null &&
+                request.headers.has('payment-signature')
+              if (op.grant !== null && caller.state !== 'authenticated' && !paying)
+                return discardBody(request)
               return readJsonBody(request, bodyLimit(op, app.config))
             }
           : 'none',

@@ -50,6 +50,9 @@ export function assertRegistry(operations: readonly AnyOperation[]): void {
       toolInputSchema(op)
     }
     if (op.x402 && op.grant === null) throw new Error(`Operation ${op.id} is payable but public.`)
+    // A payer is a wallet principal: an operation closed to wallets cannot be payable.
+    if (op.x402 && op.principals && !op.principals.includes('wallet'))
+      throw new Error(`Operation ${op.id} is payable but does not accept a wallet.`)
   }
 }
 

@@ -102,12 +102,8 @@ export const sourcesDelete = defineOperation(
     params: SourceIdParams,
     output: SourceDeleted,
     errors: [404],
+    // Not payable: SPEC lists deletion among the API-key-only operations (a wallet reads, never deletes).
     mcp: { tool: 'delete_source', annotations: REMOVES },
-    x402: {
-      price: '0.001',
-      description: "Delete one of the payer's own sources and its observations.",
-      tags: ['sources'],
-    },
   },
   ({ params }, { app, principal }) => deleteSource(app, scopeOf(principal), params.id),
 )

@@ -144,6 +144,22 @@ export const wearablesExamples = {
     request: { query: { verification_token: 'a-long-verification-token', challenge: 'ch-5f2b9c' } },
     response: { challenge: 'ch-5f2b9c' },
   },
+  'wearables.records.stream': {
+    request: {},
+    response: {
+      source: 'health_connect',
+      received: 12000,
+      accepted: 12000,
+      duplicates: 0,
+      skipped_count: 0,
+      observation_count: 1460,
+      source_ids: [
+        'src_01kf0hj4m2p8c1v7x3n5q9r2tg',
+        'src_01kf0hj4m2p8c1v7x3n5q9r2th',
+        'src_01kf0hj4m2p8c1v7x3n5q9r2tj',
+      ],
+    },
+  },
   'wearables.records.upload': {
     request: {
       body: {

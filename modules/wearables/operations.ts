@@ -32,8 +32,14 @@ import {
   WearableSyncResult,
   WebhookReceived,
 } from './model'
-import { MAX_UPLOAD_RECORDS, WearableUploadBody, WearableUploadResult } from './uploads/model'
+import {
+  MAX_UPLOAD_RECORDS,
+  WearableUploadBody,
+  WearableUploadResult,
+  WearableUploadStreamResult,
+} from './uploads/model'
 import { uploadRecords } from './uploads/service'
+import { MAX_STREAM_BYTES, uploadStream } from './uploads/stream'
 
 const tags = ['Wearables']
 
@@ -186,6 +192,28 @@ export const wearablesUpload = defineOperation(
   ({ body }, { app, principal }) => uploadRecords(app, principal, body),
 )
 
+export const wearablesUploadStream = defineOperation(
+  {
+    id: 'wearables.records.stream',
+    example: wearablesExamples['wearables.records.stream'],
+    method: 'POST',
+    path: '/connections/wearables/records/stream',
+    summary: 'Upload a large number of records as a stream (NDJSON): a header line, then one record per line',
+    description:
+      'For uploads beyond one batch (a first sync of years of data). `application/x-ndjson`: the first line is `{"source": …, "device"?: …}`, each further line one record in the shape of POST /connections/wearables/records. Read as it arrives and stored in chunks of 5000 records, each a source, idempotent by record id; at most 256 MiB. A line that is not a record is 422 naming it (`/lines/12`); chunks before it are stored, so send the corrected stream again (they count as duplicates).',
+    tags,
+    grant: 'wearable_uploads',
+    rawBody: {
+      mediaTypes: ['application/x-ndjson'],
+      description: 'A header line, then one upload record per line (JSON each).',
+    },
+    maxBodyBytes: MAX_STREAM_BYTES,
+    output: WearableUploadStreamResult,
+    errors: [413, 415],
+  },
+  (_input, { app, principal, request }) => uploadStream(app, principal, request.raw),
+)
+
 export const wearablesSyncJob = defineOperation(
   {
     id: 'wearables.sync_jobs.get',
@@ -266,6 +294,7 @@ export const wearablesOperations = [
   wearablesSync,
   wearablesSyncJob,
   wearablesUpload,
+  wearablesUploadStream,
   wearablesWhoopWebhook,
   wearablesOuraWebhook,
   wearablesOuraVerification,

@@ -7,8 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { toClientEvmSigner } from '@x402/evm'
+import { ExactEvmScheme } from '@x402/evm/exact/client'
+import { wrapFetchWithPaymentFromConfig } from '@x402/fetch'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { allOperations } from '../../modules/app'
 import * as authRepo from '../../modules/auth/repo'
+import { walletIdentity, walletScope } from '../../modules/payments/wallets'
 import { GRANTS, type PrincipalKind } from '../../modules/shared/principal'
 import { CONSUMER, fixture, uploadFile, VCF_GZ, waitForJob } from '../modules/genetics/helpers'
 import { type McpHarness, mcpHarness } from '../modules/mcp/harness'
@@ -23,6 +28,8 @@ import {
 } from '../support/access-sweep'
 import { pairHealthConnect } from '../support/health-connect'
 import { mintOAuthToken } from '../support/oauth-token'
+import { type LocalChain, startLocalChain } from '../support/x402-chain'
+import { type LocalFacilitator, startLocalFacilitator } from '../support/x402-facilitator'
 
 const FIXTURES = join(import.meta.dir, '..', 'fixtures', 'imports')
 
@@ -32,7 +39,15 @@ interface Credential {
   token: string
   userId: string
   organizationId: string
+  /** A wallet pays per request (x402, HTTP only) instead of sending a token. */
+  pay?: typeof fetch
 }
+
+// The wallet credential pays on a real local chain through a local facilitator; without the chain the
+// sweep says why and goes on with the other kinds.
+const chain = await startLocalChain()
+const chainUnavailable = 'unavailable' in chain ? chain.unavailable : null
+let facilitator: LocalFacilitator | null = null
 
 /**
  * How the sweep obtains each credential kind for B. Typed over every PrincipalKind, so a new kind of
@@ -66,10 +81,30 @@ let countsBefore = ''
 beforeAll(async () => {
   // A token key lets B pair a Health Connect app, so the sweep also calls as a device credential.
   // Webhook endpoints of A point at a closed local port: allowed here, never in production.
-  h = await mcpHarness({
+  const harness = {
     tokenEncryptionKeys: [new Uint8Array(32).fill(3)],
     webhooks: { allowPrivateTargets: true, maxAttempts: 1, timeoutMs: 1000 },
-  })
+  }
+  if (!chainUnavailable) {
+    const local = chain as LocalChain
+    facilitator = startLocalFacilitator(local)
+    h = await mcpHarness({
+      ...harness,
+      // Pay-per-request without billing quotas in the way (X402_ENABLED needs billing only in the env).
+      x402: {
+        networks: [local.network],
+        facilitatorUrls: [facilitator.url],
+        evmPayTo: privateKeyToAccount(generatePrivateKey()).address,
+        solanaPayTo: null,
+        facilitatorHeaders: {},
+        routePrices: {},
+        maxTimeoutSeconds: 300,
+        assets: { [local.network]: { address: local.token, decimals: 6, name: 'USD Coin', version: '2' } },
+      },
+    })
+  } else {
+    h = await mcpHarness(harness)
+  }
   const t = h.t
   await t.context.queue.start()
 
@@ -210,11 +245,20 @@ beforeAll(async () => {
     oidc: () => h.oidcToken('bob-oidc-subject', GRANTS.join(' ')),
     device: async () => (await pairHealthConnect(t, b)).token,
     oauth: () => mintOAuthToken(t.context, b.userId, GRANTS.join(' ')),
-    wallet: { notIssuable: 'x402 payment verification has not landed; no request can carry a wallet yet' },
+    wallet: chainUnavailable
+      ? { notIssuable: `no local chain to pay on (${chainUnavailable})` }
+      : async () => 'x402-wallet',
   }
   credentials = []
   for (const [kind, source] of Object.entries(sources) as [PrincipalKind, CredentialSource][]) {
-    if (typeof source !== 'function') continue
+    if (typeof source !== 'function') {
+      console.warn(`access sweep: no ${kind} credential: ${source.notIssuable}`)
+      continue
+    }
+    if (kind === 'wallet') {
+      credentials.push(await walletCredential(chain as LocalChain))
+      continue
+    }
     const token = await source()
     if (kind === 'oauth') {
       // Audience-bound to /mcp: every HTTP route refuses it, /me included; it acts for B.
@@ -231,7 +275,26 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.stop()
+  facilitator?.stop()
+  if (!chainUnavailable) await (chain as LocalChain).close()
 })
+
+/** B as a wallet: a funded payer whose requests carry x402 payments, made by @x402/fetch. */
+async function walletCredential(local: LocalChain): Promise<Credential> {
+  const payer = await local.newPayer(1_000_000_000n)
+  const scope = walletScope(walletIdentity(local.network, payer.address))
+  let n = 0
+  const intoApp = (async (input: string | URL | Request, init?: RequestInit) => {
+    const request = new Request(input as string, init)
+    request.headers.set('x-forwarded-for', `10.77.${Math.floor(++n / 250) % 250}.${n % 250}`)
+    return h.t.app.handle(request)
+  }) as typeof fetch
+  const pay = wrapFetchWithPaymentFromConfig(intoApp, {
+    schemes: [{ network: local.network, client: new ExactEvmScheme(toClientEvmSigner(payer)) }],
+    spendControls: false,
+  } as any) as typeof fetch
+  return { kind: 'wallet', token: '', userId: scope.user_id, organizationId: scope.organization_id, pay }
+}
 
 function record(where: string, attempt: Attempt, credential: Credential, problem: string) {
   findings.push(`${where} ${attempt.op.id} [${attempt.kind}] as ${credential.kind}: ${problem}`)
@@ -272,6 +335,16 @@ function protocolRefusal(message: string): number {
   return /unknown tool|not found|not allowed|forbidden/i.test(message) ? 403 : 0
 }
 
+/** One request paid with x402 (no Authorization header), answered like `t.call`. */
+async function paidCall(pay: typeof fetch, method: string, path: string, body: string | undefined) {
+  const response = await pay(`http://localhost${path}`, {
+    method,
+    body,
+    headers: body ? { 'content-type': 'application/json' } : {},
+  })
+  return { status: response.status, headers: response.headers, text: await response.text() }
+}
+
 function bodyOf(attempt: Attempt): string | undefined {
   if (!attempt.op.body) return undefined
   return JSON.stringify(attempt.body ?? {})
@@ -295,11 +368,13 @@ describe('the access sweep over every operation in the registry', () => {
           // Capability operations keep their example's well-formed token, which is not A's.
           const path = pathOf(attempt)
           const body = bodyOf(attempt)
-          const r = await h.t.call(op.method, path, {
-            token: credential.token,
-            rawBody: body,
-            headers: body ? { 'content-type': 'application/json' } : {},
-          })
+          const r = credential.pay
+            ? await paidCall(credential.pay, op.method, path, body)
+            : await h.t.call(op.method, path, {
+                token: credential.token,
+                rawBody: body,
+                headers: body ? { 'content-type': 'application/json' } : {},
+              })
           const headerText = [...r.headers.entries()].map(([k, v]) => `${k}: ${v}`).join('\n')
           judge('HTTP', attempt, credential, r.status, `${headerText}\n${r.text}`, `${path}\n${body ?? ''}`)
         }
@@ -310,12 +385,14 @@ describe('the access sweep over every operation in the registry', () => {
 
   it('refuses the same attempts through MCP tools/call', async () => {
     const clients = new Map<string, Client>()
-    for (const credential of credentials) clients.set(credential.kind, await h.connect(credential.token))
+    // A wallet pays per HTTP request; MCP takes bearer tokens only, so it has no wallet to sweep.
+    const bearers = credentials.filter((credential) => !credential.pay)
+    for (const credential of bearers) clients.set(credential.kind, await h.connect(credential.token))
     for (const op of allOperations) {
       if (!op.mcp) continue
       const c = classify(op, victim)
       if (!('plan' in c)) continue
-      for (const credential of credentials) {
+      for (const credential of bearers) {
         const client = clients.get(credential.kind)!
         for (const attempt of c.plan.attempts(credential)) {
           const args = { ...attempt.params, ...attempt.query, ...(attempt.body ?? {}) }
@@ -343,6 +420,13 @@ describe('the access sweep over every operation in the registry', () => {
     expect(await countsOfA()).toBe(countsBefore)
     expect(attemptCount).toBeGreaterThan(0)
     console.log(`access sweep: ${attemptCount} attempts, ${findings.length} leaks`)
+    // The wallet really paid its way to the payable operations (verified, and settled where they answered).
+    if (facilitator) {
+      console.log(
+        `access sweep: wallet payments verified ${facilitator.calls.verify}, settled ${facilitator.calls.settle}`,
+      )
+      expect(facilitator.calls.verify).toBeGreaterThan(10)
+    }
     expect(findings).toEqual([])
   })
 })

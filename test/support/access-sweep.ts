@@ -143,6 +143,8 @@ export const OWN_ONLY_OPERATIONS: Record<string, string> = {
   'wearables.disconnect': "disconnects the caller's own connection, named by provider",
   'imports.file': 'imports into the caller’s own data (user_id/organization_id are swept)',
   'wearables.records.upload': "uploads into the caller's own data (user_id/organization_id are swept)",
+  'wearables.records.stream':
+    "streams records into the caller's own data; a header naming another user is 403 (upload.test.ts)",
   'webhooks.endpoints.create': "registers an endpoint in the caller's own workspace",
 }
 

@@ -1,8 +1,8 @@
 // Names a sleep diary, exercise log, food log or habit tracker gives its columns, mapped to behavioral
 // metrics. Bedtime and wake time are read together into the diary's sleep duration.
 
+import type { MetricKey } from '../../wearables/readers/keys'
 import { normalizeKey } from '../header'
-import type { MetricKey } from '../wearables/keys'
 
 const K = (metric: string, unit: string, names: string[]): [string, MetricKey][] =>
   names.map((n) => [normalizeKey(n), { metric, unit }])

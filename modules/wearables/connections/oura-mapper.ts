@@ -3,7 +3,7 @@
 // lowest heart rate, breathing), workouts (exercise time) and heart rate samples (a daily mean). Each
 // names the Oura record it came from.
 
-import type { WearableRecord } from '../../imports/wearables/accumulator'
+import type { WearableRecord } from '../readers/accumulator'
 
 type Json = Record<string, unknown>
 

@@ -3,7 +3,7 @@
 // (exercise time), and the body measurement document (weight, maximum heart rate). Only records WHOOP
 // has scored are used; each names the WHOOP record it came from.
 
-import type { WearableRecord } from '../../imports/wearables/accumulator'
+import type { WearableRecord } from '../readers/accumulator'
 
 type Json = Record<string, unknown>
 

@@ -113,3 +113,16 @@ export const WearableUploadResult = Type.Object({
   observation_count: Type.Integer({ description: 'Daily observations stored (per metric, device and day).' }),
   warnings: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),
 })
+
+export const WearableUploadStreamResult = Type.Object({
+  source: UploadStore,
+  received: Type.Integer(),
+  accepted: Type.Integer(),
+  duplicates: Type.Integer(),
+  skipped_count: Type.Integer(),
+  observation_count: Type.Integer(),
+  source_ids: Type.Array(Type.String(), {
+    description:
+      'The sources the stream landed, one per chunk of up to 5000 records that held something new.',
+  }),
+})

@@ -5,9 +5,9 @@
 // does not read is skipped and named in the answer, so a newer app does not break an older service.
 
 import { createHash } from 'node:crypto'
-import type { WearableRecord } from '../../imports/wearables/accumulator'
-import { wakeUpDay } from '../../imports/wearables/apple-health'
 import { deviceKey, VIA_HUB } from '../devices'
+import type { WearableRecord } from '../readers/accumulator'
+import { wakeUpDay } from '../readers/apple-health'
 import type { DeviceMetadata, UploadRecord, UploadStore, WearableUploadBody } from './model'
 import { RECORD_TYPES, STORE_DEVICE } from './record-types'
 

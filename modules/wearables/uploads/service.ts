@@ -7,12 +7,12 @@
 // (dedupe.ts), never adding two devices' counts.
 
 import { Warnings } from '../../imports/parsed'
-import { WearableAccumulator } from '../../imports/wearables/accumulator'
 import type { AppContext } from '../../shared/context'
 import { withKeyLock } from '../../shared/keyed-lock'
 import type { Principal, Scope } from '../../shared/principal'
 import { ProblemError } from '../../shared/problem'
 import { createSource } from '../../sources/service'
+import { WearableAccumulator } from '../readers/accumulator'
 import * as repo from '../repo'
 import type { WearableUploadBody } from './model'
 import { normalizeBatch, type Skipped } from './normalize'

@@ -96,6 +96,16 @@ describe('GET /openapi.json', () => {
     const verify = doc.paths['/auth/otp/verify'].post
     expect(verify.requestBody.content['application/json'].schema.required).toEqual(['email', 'token'])
     const revoke = doc.paths['/api-keys/{id}/revoke'].post
-    expect(revoke.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })])
+    expect(revoke.parameters.filter((p: { in: string }) => p.in !== 'header')).toEqual([
+      expect.objectContaining({ name: 'id', in: 'path', required: true }),
+    ])
+    // A retry-safe key on authenticated POSTs; the x402 payment header on payable routes.
+    expect(revoke.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key')
+    const paid = doc.paths['/imports/file'].post
+    expect(paid.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'Idempotency-Key',
+      'PAYMENT-SIGNATURE',
+    ])
+    expect(Object.keys(paid.responses)).toEqual(expect.arrayContaining(['402', '503']))
   })
 })

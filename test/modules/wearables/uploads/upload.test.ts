@@ -451,3 +451,64 @@ describe('bad batches and other people', () => {
     }
   })
 })
+
+describe('streamed uploads (NDJSON)', () => {
+  const stream = (token: string, lines: unknown[], contentType = 'application/x-ndjson') =>
+    t.call('POST', '/connections/wearables/records/stream', {
+      token,
+      rawBody: `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`,
+      headers: { 'content-type': contentType },
+    })
+  const steps = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => {
+      const at = Date.UTC(2026, 0, 1) + (from + i) * 15 * 60_000
+      return {
+        id: `stream-${from + i}`,
+        type: 'StepsRecord',
+        start: new Date(at).toISOString(),
+        end: new Date(at + 10 * 60_000).toISOString(),
+        value: 10,
+      }
+    })
+
+  it('stores a stream larger than one batch in chunks of 5000, each a source, idempotent on resend', async () => {
+    const p = await t.userWithKey()
+    const records = steps(12_000)
+    const r = await stream(p.key, [{ source: 'health_connect' }, ...records])
+    expect(r.status).toBe(200)
+    expect(r.body).toMatchObject({
+      source: 'health_connect',
+      received: 12_000,
+      accepted: 12_000,
+      duplicates: 0,
+    })
+    expect(r.body.source_ids).toHaveLength(3)
+    const total = (await dailySeries(t.context, scopeOf(p), 'steps')).reduce((n, d) => n + d.value, 0)
+    expect(total).toBe(120_000)
+    const again = await stream(p.key, [{ source: 'health_connect' }, ...records])
+    expect(again.body).toMatchObject({ accepted: 0, duplicates: 12_000, source_ids: [] })
+  })
+
+  it('refuses a bad line by number, a missing header, another media type and another person', async () => {
+    const p = await t.userWithKey()
+    const bad = await stream(p.key, [{ source: 'health_connect' }, ...steps(2), '{"id":"x"}'])
+    expect(bad.status).toBe(422)
+    expect(isProblem(bad)).toBe(true)
+    expect(bad.body.errors[0].path).toBe('/lines/4')
+    const notJson = await stream(p.key, [{ source: 'health_connect' }, 'not json'])
+    expect(notJson.body.errors[0].path).toBe('/lines/2')
+    const noHeader = await stream(p.key, steps(1))
+    expect(noHeader.status).toBe(422)
+    expect(noHeader.body.detail).toContain('header')
+    const asJson = await stream(p.key, [{ source: 'health_connect' }], 'application/json')
+    expect(asJson.status).toBe(415)
+    const other = await t.userWithKey()
+    const foreign = await stream(other.key, [
+      { source: 'health_connect', user_id: p.userId, organization_id: p.organizationId },
+      ...steps(1),
+    ])
+    expect(foreign.status).toBe(403)
+    // The bad line came before the first chunk was full: nothing of p's was stored, nor by the other.
+    expect((await t.call('GET', '/sources', { token: p.key })).body.data).toEqual([])
+  })
+})

@@ -3,12 +3,12 @@
 // exercise log, habit tracker). Each cell becomes a record for the accumulator; bedtime and wake time
 // become the diary's sleep duration.
 
-import { ACTIVITY_KEYS, BEDTIME_KEYS, behavioralKey, WAKE_KEYS } from '../behavioral/keys'
-import type { Table } from '../csv'
-import { type ParsedDate, parseDate } from '../dates'
-import { parseHeader } from '../header'
-import { parseResultValue } from '../labs/lab-row'
-import type { Warnings } from '../parsed'
+import { ACTIVITY_KEYS, BEDTIME_KEYS, behavioralKey, WAKE_KEYS } from '../../imports/behavioral/keys'
+import type { Table } from '../../imports/csv'
+import { type ParsedDate, parseDate } from '../../imports/dates'
+import { parseHeader } from '../../imports/header'
+import { parseResultValue } from '../../imports/labs/lab-row'
+import type { Warnings } from '../../imports/parsed'
 import type { WearableAccumulator } from './accumulator'
 import { type MetricKey, wearableKey } from './keys'
 

@@ -1,12 +1,12 @@
 // Daily wearable or behavioral records as JSON, the way the Oura and WHOOP APIs and app exports
 // return them: rows with a day (or a start time) and numeric fields named after what they measure.
 
-import { behavioralKey } from '../behavioral/keys'
-import { COLUMN_NAMES } from '../columns'
-import { type ParsedDate, parseDate } from '../dates'
-import { normalizeKey } from '../header'
-import type { JsonRow } from '../json-rows'
-import type { Warnings } from '../parsed'
+import { behavioralKey } from '../../imports/behavioral/keys'
+import { COLUMN_NAMES } from '../../imports/columns'
+import { type ParsedDate, parseDate } from '../../imports/dates'
+import { normalizeKey } from '../../imports/header'
+import type { JsonRow } from '../../imports/json-rows'
+import type { Warnings } from '../../imports/parsed'
 import type { WearableAccumulator } from './accumulator'
 import { type MetricKey, OURA_SCORES, wearableKey } from './keys'
 

@@ -4,11 +4,11 @@
 // read; other record types are counted and reported.
 
 import { SaxesParser } from 'saxes'
+import { parseDate } from '../../imports/dates'
+import type { Warnings } from '../../imports/parsed'
+import { unreadable } from '../../imports/problems'
 import type { PersonFacts } from '../../profiles/service'
-import { deviceKey } from '../../wearables/devices'
-import { parseDate } from '../dates'
-import type { Warnings } from '../parsed'
-import { unreadable } from '../problems'
+import { deviceKey } from '../devices'
 import type { WearableAccumulator } from './accumulator'
 import { HEALTHKIT_TYPES } from './keys'
 

@@ -1,14 +1,14 @@
 // Sample series in a table: one measurement per row with a type, value, unit, start (and end) time and
 // the device that recorded it, as Apple Health CSV converters and other tools write them.
 
-import { deviceKey } from '../../wearables/devices'
-import { behavioralKey } from '../behavioral/keys'
-import { findColumn } from '../columns'
-import type { Table } from '../csv'
-import { parseDate } from '../dates'
-import { normalizeKey } from '../header'
-import { parseResultValue } from '../labs/lab-row'
-import type { Warnings } from '../parsed'
+import { behavioralKey } from '../../imports/behavioral/keys'
+import { findColumn } from '../../imports/columns'
+import type { Table } from '../../imports/csv'
+import { parseDate } from '../../imports/dates'
+import { normalizeKey } from '../../imports/header'
+import { parseResultValue } from '../../imports/labs/lab-row'
+import type { Warnings } from '../../imports/parsed'
+import { deviceKey } from '../devices'
 import type { WearableAccumulator } from './accumulator'
 import { HEALTHKIT_TYPES, type MetricKey, wearableKey } from './keys'
 

@@ -3,10 +3,10 @@
 // observation names the lines or records it came from. Values are converted to the metric's canonical
 // unit as they arrive; a value that cannot be converted is set aside with a warning.
 
+import type { Warnings } from '../../imports/parsed'
 import type { NewObservationInput } from '../../sources/service'
-import { isBehavioralMetric, wearableMetricByCode } from '../../wearables/metrics'
-import { toMetricUnit } from '../../wearables/units'
-import type { Warnings } from '../parsed'
+import { isBehavioralMetric, wearableMetricByCode } from '../metrics'
+import { toMetricUnit } from '../units'
 
 export interface WearableRecord {
   metric: string

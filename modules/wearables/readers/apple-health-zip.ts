@@ -3,7 +3,7 @@
 
 import type { Readable } from 'node:stream'
 import yauzl from 'yauzl'
-import { tooLarge, unreadable } from '../problems'
+import { tooLarge, unreadable } from '../../imports/problems'
 
 function openZip(bytes: Uint8Array): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) =>

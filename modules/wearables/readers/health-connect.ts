@@ -3,9 +3,9 @@
 // companion app and bridge SDKs upload them: `{ "records": [ { "recordType": "StepsRecord", ... } ] }`.
 // Local days come from each record's zone offset; the device from its metadata.
 
-import { deviceKey } from '../../wearables/devices'
-import { parseDate } from '../dates'
-import type { Warnings } from '../parsed'
+import { parseDate } from '../../imports/dates'
+import type { Warnings } from '../../imports/parsed'
+import { deviceKey } from '../devices'
 import type { WearableAccumulator, WearableRecord } from './accumulator'
 
 type Json = Record<string, unknown>

@@ -3,7 +3,7 @@
 // seconds, WHOOP in milliseconds (`_milli`), most CSVs in minutes; `auto_duration` guesses from the
 // size of the number where the name does not say.
 
-import { normalizeKey } from '../header'
+import { normalizeKey } from '../../imports/header'
 
 export interface MetricKey {
   metric: string
