@@ -2,6 +2,7 @@
 // Every function takes the caller's scope and filters by it.
 
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Database } from '../../db/client'
 import type { Scope } from '../shared/principal'
 import { sources } from '../sources/tables'
@@ -18,11 +19,9 @@ export type AuthorizationRow = typeof wearableAuthorizations.$inferSelect
 export type DeviceCredentialRow = typeof wearableDeviceCredentials.$inferSelect
 export type UploadedRecordRow = typeof wearableUploadedRecords.$inferSelect
 
-const ownedConnection = (scope: Scope) =>
-  and(
-    eq(wearableConnections.organization_id, scope.organization_id),
-    eq(wearableConnections.user_id, scope.user_id),
-  )
+/** Rows of any wearables table that belong to the caller's workspace and person. */
+const owned = (table: { organization_id: SQLiteColumn; user_id: SQLiteColumn }, scope: Scope) =>
+  and(eq(table.organization_id, scope.organization_id), eq(table.user_id, scope.user_id))
 
 export async function insertAuthorization(db: Database, row: AuthorizationRow): Promise<void> {
   await db.insert(wearableAuthorizations).values(row)
@@ -32,13 +31,7 @@ export async function findAuthorization(db: Database, scope: Scope, id: string) 
   const [row] = await db
     .select()
     .from(wearableAuthorizations)
-    .where(
-      and(
-        eq(wearableAuthorizations.id, id),
-        eq(wearableAuthorizations.organization_id, scope.organization_id),
-        eq(wearableAuthorizations.user_id, scope.user_id),
-      ),
-    )
+    .where(and(eq(wearableAuthorizations.id, id), owned(wearableAuthorizations, scope)))
   return row ?? null
 }
 
@@ -49,8 +42,7 @@ export async function latestPendingAuthorization(db: Database, scope: Scope, pro
     .from(wearableAuthorizations)
     .where(
       and(
-        eq(wearableAuthorizations.organization_id, scope.organization_id),
-        eq(wearableAuthorizations.user_id, scope.user_id),
+        owned(wearableAuthorizations, scope),
         eq(wearableAuthorizations.provider, provider),
         isNull(wearableAuthorizations.used_at),
         gt(wearableAuthorizations.expires_at, now),
@@ -75,7 +67,7 @@ export async function findConnection(db: Database, scope: Scope, provider: strin
   const [row] = await db
     .select()
     .from(wearableConnections)
-    .where(and(ownedConnection(scope), eq(wearableConnections.provider, provider)))
+    .where(and(owned(wearableConnections, scope), eq(wearableConnections.provider, provider)))
   return row ?? null
 }
 
@@ -83,7 +75,7 @@ export async function listConnections(db: Database, scope: Scope) {
   return db
     .select()
     .from(wearableConnections)
-    .where(ownedConnection(scope))
+    .where(owned(wearableConnections, scope))
     .orderBy(asc(wearableConnections.provider))
 }
 
@@ -117,7 +109,7 @@ export async function updateConnectionTokens(
 export async function deleteConnection(db: Database, scope: Scope, provider: string): Promise<boolean> {
   const rows = await db
     .delete(wearableConnections)
-    .where(and(ownedConnection(scope), eq(wearableConnections.provider, provider)))
+    .where(and(owned(wearableConnections, scope), eq(wearableConnections.provider, provider)))
     .returning({ id: wearableConnections.id })
   return rows.length > 0
 }
@@ -157,8 +149,7 @@ export async function setConnectionCode(
     .where(
       and(
         eq(wearableAuthorizations.id, id),
-        eq(wearableAuthorizations.organization_id, scope.organization_id),
-        eq(wearableAuthorizations.user_id, scope.user_id),
+        owned(wearableAuthorizations, scope),
         isNull(wearableAuthorizations.connection_code_hash),
         isNull(wearableAuthorizations.used_at),
       ),
@@ -174,8 +165,7 @@ export async function findByConnectionCode(db: Database, scope: Scope, codeHash:
     .from(wearableAuthorizations)
     .where(
       and(
-        eq(wearableAuthorizations.organization_id, scope.organization_id),
-        eq(wearableAuthorizations.user_id, scope.user_id),
+        owned(wearableAuthorizations, scope),
         eq(wearableAuthorizations.provider, 'health_connect'),
         eq(wearableAuthorizations.connection_code_hash, codeHash),
         isNull(wearableAuthorizations.used_at),
@@ -193,11 +183,7 @@ export async function deleteDeviceCredentials(db: Database, scope: Scope, connec
   await db
     .delete(wearableDeviceCredentials)
     .where(
-      and(
-        eq(wearableDeviceCredentials.organization_id, scope.organization_id),
-        eq(wearableDeviceCredentials.user_id, scope.user_id),
-        eq(wearableDeviceCredentials.connection_id, connectionId),
-      ),
+      and(owned(wearableDeviceCredentials, scope), eq(wearableDeviceCredentials.connection_id, connectionId)),
     )
 }
 
@@ -231,8 +217,7 @@ export async function uploadedRecords(db: Database, scope: Scope, store: string,
       .innerJoin(sources, eq(sources.id, wearableUploadedRecords.source_id))
       .where(
         and(
-          eq(wearableUploadedRecords.organization_id, scope.organization_id),
-          eq(wearableUploadedRecords.user_id, scope.user_id),
+          owned(wearableUploadedRecords, scope),
           eq(wearableUploadedRecords.store, store),
           inArray(wearableUploadedRecords.record_id, recordIds.slice(i, i + 500)),
           isNull(sources.deleted_at),
@@ -271,13 +256,7 @@ export async function findSyncJob(db: Database, scope: Scope, id: string) {
   const [row] = await db
     .select()
     .from(wearableSyncJobs)
-    .where(
-      and(
-        eq(wearableSyncJobs.id, id),
-        eq(wearableSyncJobs.organization_id, scope.organization_id),
-        eq(wearableSyncJobs.user_id, scope.user_id),
-      ),
-    )
+    .where(and(eq(wearableSyncJobs.id, id), owned(wearableSyncJobs, scope)))
   return row ?? null
 }
 
@@ -316,8 +295,7 @@ export async function hasQueuedWebhookSync(db: Database, scope: Scope, provider:
     .from(wearableSyncJobs)
     .where(
       and(
-        eq(wearableSyncJobs.organization_id, scope.organization_id),
-        eq(wearableSyncJobs.user_id, scope.user_id),
+        owned(wearableSyncJobs, scope),
         eq(wearableSyncJobs.provider, provider),
         eq(wearableSyncJobs.trigger, 'webhook'),
         eq(wearableSyncJobs.state, 'queued'),
