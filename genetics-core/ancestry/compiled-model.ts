@@ -36,12 +36,13 @@ export function compileAncestryModel(file: AncestryModelFile): CompiledAncestryM
     superFrequencies.set(entry.altFrequencies, k * markerCount)
   })
 
+  const spread = file.calibration.profileSpread ?? 0
   const populations = file.populations.map((population): CompiledPopulation => {
     const superPopulationIndex = SUPER_POPULATION_CODES.indexOf(population.superPopulation)
     const vectors =
       population.model === 'allele_frequencies'
         ? [population.altFrequencies]
-        : population.profiles.map((profile) => mixFrequencies(file, profile))
+        : spreadProfiles(population.profiles, spread).map((profile) => mixFrequencies(file, profile))
     return {
       code: population.code,
       superPopulationIndex,
@@ -61,6 +62,21 @@ export function compileAncestryModel(file: AncestryModelFile): CompiledAncestryM
     },
     populations,
   }
+}
+
+/**
+ * A kernel over the members' profiles: each profile, plus the profile moved `spread` of the way towards
+ * each source (a person with 80% European ancestry and spread 0.2 also stands for 84% European, and so
+ * on). Held-out admixed people often sit between the reference members; without the spread the
+ * likelihood overrates how far such a person is from every member, which made the probabilities
+ * overconfident (ACCURACY.md).
+ */
+export function spreadProfiles(profiles: readonly (readonly number[])[], spread: number): number[][] {
+  if (spread <= 0) return profiles.map((q) => [...q])
+  return profiles.flatMap((q) => [
+    [...q],
+    ...q.map((_, k) => q.map((value, j) => value + spread * ((j === k ? 1 : 0) - value))),
+  ])
 }
 
 /** Allele frequencies of a person with the given admixture profile over the model's sources. */

@@ -63,6 +63,12 @@ export interface CalibrationEntry {
   admixedLogPrior: number
   /** Log-likelihoods are divided by this before normalising, to correct overconfidence. */
   temperature: number
+  /**
+   * Kernel width of the admixture profiles: each member's profile also stands for the profiles moved
+   * this share of the way towards each source, so a person between two members is not penalised for
+   * matching neither exactly. Absent in models written before it existed (read as 0).
+   */
+  profileSpread?: number
   /** How the three values were chosen. */
   selection: string
 }

@@ -112,7 +112,8 @@ export function crossValidate(data: TrainingData, options: CrossValidationOption
     const chosen = result.chosen.find((c) => c.fold === k && c.variant === 'shipped_design')!.hyperparameters
     options.onProgress?.(
       `fold ${k + 1}/${options.outerFolds}: shrinkage ${chosen.frequencyShrinkage}, ` +
-        `admixed prior ${chosen.admixedLogPrior}, temperature ${chosen.temperature}`,
+        `profile spread ${chosen.profileSpread}, admixed prior ${chosen.admixedLogPrior}, ` +
+        `temperature ${chosen.temperature}`,
     )
   }
   return result

@@ -1,10 +1,13 @@
-// Chooses the three model hyperparameters (frequency shrinkage, the admixed populations' prior, the
-// temperature) by an inner cross-validation over the given training samples only. The temperature is
-// a calibration: for each (shrinkage, prior) pair it is set to minimise the balanced log loss (a proper
-// scoring rule). The pairs are then ranked by balanced error (the mean over the five super-populations
-// of the share misassigned), because the target is that no super-population is served badly, with
-// balanced log loss breaking ties. "Balanced" weighs each super-population equally whatever its
-// sample count.
+// Chooses the four model hyperparameters (frequency shrinkage, the spread of the admixture profiles,
+// the admixed populations' prior, the temperature) by an inner cross-validation over the given training
+// samples only. The temperature is a calibration: for each (shrinkage, spread, prior) candidate it is set
+// to minimise the balanced log loss (a proper scoring rule). The candidates are then ranked by balanced
+// error (the mean over the five super-populations of the share misassigned), because the target is that
+// no super-population is served badly, with balanced log loss breaking ties. "Balanced" weighs each
+// super-population equally whatever its sample count.
+//
+// Shrinkage only changes the populations described by frequencies and the spread only the admixed ones,
+// so each is scored once per value and the two halves are combined per candidate.
 
 import { argMax, populationLogLikelihoods, posteriorFromLogLikelihoods } from '../closest-group'
 import { type CompiledAncestryModel, compileAncestryModel } from '../compiled-model'
@@ -16,6 +19,7 @@ import { sampleDosages, superPopulationIndex, type TrainingData } from './traini
 
 export const HYPERPARAMETER_GRID = {
   frequencyShrinkage: [5, 10, 20, 40],
+  profileSpread: [0, 0.1, 0.2, 0.3],
   admixedLogPrior: [-4, -3.5, -3, -2.5, -2, -1.5, -1, -0.5, 0],
   temperature: [1, 1.25, 1.5, 1.75, 2, 2.5, 3],
 }
@@ -30,7 +34,10 @@ export interface HyperparameterChoice {
 
 interface HeldOutRow {
   truth: number
-  logLikelihoods: Float64Array
+  /** Log-likelihoods per shrinkage value (profile spread 0). */
+  byShrinkage: Float64Array[]
+  /** Log-likelihoods per profile spread value (only the admixed populations' entries are used). */
+  bySpread: Float64Array[]
   model: CompiledAncestryModel
 }
 
@@ -44,58 +51,93 @@ export function selectHyperparameters(
 ): HyperparameterChoice {
   const assembly = { admixtureProfiles: options.admixtureProfiles ?? true }
   const shrinkages = HYPERPARAMETER_GRID.frequencyShrinkage
-  const heldOut: HeldOutRow[][] = shrinkages.map(() => [])
+  // Without profiles the spread has no effect: only 0 is tried.
+  const spreads = assembly.admixtureProfiles ? HYPERPARAMETER_GRID.profileSpread : [0]
+  const heldOut: HeldOutRow[] = []
   const fold = stratifiedFolds(sampleIndices, (s) => data.samples[s].population, options.folds, options.seed)
   for (let k = 0; k < options.folds; k++) {
     const train = sampleIndices.filter((s) => fold.get(s) !== k)
     const test = sampleIndices.filter((s) => fold.get(s) === k)
     const shared = fitSharedParts(data, train)
-    shrinkages.forEach((frequencyShrinkage, i) => {
-      const hyperparameters = { frequencyShrinkage, admixedLogPrior: 0, temperature: 1 }
-      const model = compileAncestryModel(
-        assembleModelFile(data, shared, hyperparameters, 'inner fold', assembly),
+    const compile = (frequencyShrinkage: number, profileSpread: number) =>
+      compileAncestryModel(
+        assembleModelFile(
+          data,
+          shared,
+          { frequencyShrinkage, profileSpread, admixedLogPrior: 0, temperature: 1 },
+          'inner fold',
+          assembly,
+        ),
       )
-      for (const s of test) {
-        const logLikelihoods = populationLogLikelihoods(
-          model,
-          observationsFromDosages(sampleDosages(data, s)),
-        )
-        heldOut[i].push({ truth: superPopulationIndex(data.samples[s]), logLikelihoods, model })
-      }
-    })
+    const byShrinkage = shrinkages.map((frequencyShrinkage) => compile(frequencyShrinkage, 0))
+    const bySpread = spreads.map((spread) => (spread === 0 ? byShrinkage[0] : compile(shrinkages[0], spread)))
+    for (const s of test) {
+      const observations = observationsFromDosages(sampleDosages(data, s))
+      heldOut.push({
+        truth: superPopulationIndex(data.samples[s]),
+        byShrinkage: byShrinkage.map((model) => populationLogLikelihoods(model, observations)),
+        bySpread: bySpread.map((model, j) =>
+          spreads[j] === 0 ? new Float64Array(0) : populationLogLikelihoods(model, observations),
+        ),
+        model: byShrinkage[0],
+      })
+    }
   }
 
   let best: HyperparameterChoice | null = null
   // Without profiles no population is 'admixed' and the prior has no effect: only 0 is tried.
   const priors = assembly.admixtureProfiles ? HYPERPARAMETER_GRID.admixedLogPrior : [0]
   shrinkages.forEach((frequencyShrinkage, i) => {
-    for (const admixedLogPrior of priors) {
-      // The temperature only calibrates: for each candidate take the best-calibrated one, then compare
-      // candidates on what that calibrated model gets right.
-      let calibrated: (ReturnType<typeof scoreCandidate> & { temperature: number }) | null = null
-      for (const temperature of HYPERPARAMETER_GRID.temperature) {
-        const score = scoreCandidate(heldOut[i], { temperature, admixedLogPrior })
-        if (!calibrated || score.balancedLogLoss < calibrated.balancedLogLoss - 1e-12) {
-          calibrated = { ...score, temperature }
+    spreads.forEach((profileSpread, j) => {
+      const rows = heldOut.map((row) => ({
+        truth: row.truth,
+        model: row.model,
+        logLikelihoods: combined(row, i, j),
+      }))
+      for (const admixedLogPrior of priors) {
+        // The temperature only calibrates: for each candidate take the best-calibrated one, then
+        // compare candidates on what that calibrated model gets right.
+        let calibrated: (ReturnType<typeof scoreCandidate> & { temperature: number }) | null = null
+        for (const temperature of HYPERPARAMETER_GRID.temperature) {
+          const score = scoreCandidate(rows, { temperature, admixedLogPrior })
+          if (!calibrated || score.balancedLogLoss < calibrated.balancedLogLoss - 1e-12) {
+            calibrated = { ...score, temperature }
+          }
+        }
+        const candidate = calibrated!
+        // Strictly better only: ties keep the earlier candidate, so the choice is deterministic.
+        if (!best || isBetter(candidate, best)) {
+          best = {
+            hyperparameters: {
+              frequencyShrinkage,
+              profileSpread,
+              admixedLogPrior,
+              temperature: candidate.temperature,
+            },
+            balancedError: candidate.balancedError,
+            balancedLogLoss: candidate.balancedLogLoss,
+            folds: options.folds,
+          }
         }
       }
-      const candidate = calibrated!
-      // Strictly better only: ties keep the earlier candidate, so the choice is deterministic.
-      if (!best || isBetter(candidate, best)) {
-        best = {
-          hyperparameters: { frequencyShrinkage, admixedLogPrior, temperature: candidate.temperature },
-          balancedError: candidate.balancedError,
-          balancedLogLoss: candidate.balancedLogLoss,
-          folds: options.folds,
-        }
-      }
-    }
+    })
   })
   return best!
 }
 
+/** The frequency populations' log-likelihoods at shrinkage i with the admixed ones' at spread j. */
+function combined(row: HeldOutRow, i: number, j: number): Float64Array {
+  const spreadRow = row.bySpread[j]
+  if (spreadRow.length === 0) return row.byShrinkage[i]
+  const out = Float64Array.from(row.byShrinkage[i])
+  row.model.populations.forEach((population, p) => {
+    if (population.admixed) out[p] = spreadRow[p]
+  })
+  return out
+}
+
 function scoreCandidate(
-  rows: HeldOutRow[],
+  rows: { truth: number; model: CompiledAncestryModel; logLikelihoods: Float64Array }[],
   calibration: { temperature: number; admixedLogPrior: number },
 ): { balancedError: number; balancedLogLoss: number } {
   const loss = new Float64Array(CLASS_COUNT)
