@@ -2,17 +2,23 @@
 // Markdown; with --write it also replaces genetics-core/ancestry/ACCURACY.md.
 //
 //   bun run scripts/ancestry-cv.ts [--write] [--folds 10] [--inner 10] [--seed 20261122] [--other-seeds 1,2,3]
+//                                  [--chip-markers FILE]
+//
+// --chip-markers names the markers a 23andMe v5 chip carries: a chip manifest or a raw v5 download
+// (only the rsID at the start of each line is read). Without it the "23andMe v5 subset" section shows
+// random marker sets of chip-like sizes instead and says why.
 //
 // Reads $SHARED_DIR/data/genetics/ancestry (SHARED_DIR defaults to ../shared next to the repository).
 // Takes about 25 s per seed on two cores: every outer fold runs its own inner cross-validation.
 
 import { spawnSync } from 'node:child_process'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { estimateAncestry } from '../genetics-core/ancestry/estimate-ancestry'
 import { shippedModelFile } from '../genetics-core/ancestry/shipped-model'
 import { renderAccuracyReport } from '../genetics-core/ancestry/training/accuracy-report'
+import { panelMarkersListed, randomMarkerSubsets } from '../genetics-core/ancestry/training/chip-markers'
 import { crossValidate } from '../genetics-core/ancestry/training/cross-validate'
 import { accuracyReportTiming } from '../genetics-core/ancestry/training/report-timing'
 import { readTrainingData } from '../genetics-core/ancestry/training/training-data'
@@ -37,11 +43,27 @@ const argument = (name: string, fallback: number): number => {
   return value
 }
 
+const data = readTrainingData(trainingDir)
+const chipAt = process.argv.indexOf('--chip-markers')
+const chipPath = chipAt < 0 ? null : process.argv[chipAt + 1]
+if (chipAt >= 0 && (!chipPath || !existsSync(chipPath))) {
+  console.error('--chip-markers needs a readable file')
+  process.exit(1)
+}
+const chipMarkers = chipPath ? panelMarkersListed(readFileSync(chipPath, 'latin1'), data.markers) : null
+if (chipMarkers && chipMarkers.length === 0) {
+  console.error(`${chipPath} lists none of the ${data.markers.length} panel markers`)
+  process.exit(1)
+}
+const chipSource = chipPath ? `\`${chipPath.split('/').pop()}\`` : ''
 const options = {
   outerFolds: argument('--folds', 10),
   innerFolds: argument('--inner', 10),
   seed: argument('--seed', 20261122),
   sparseMarkerCounts: [5, 10, 20, 30, 50, 80, 120],
+  markerSubsets: chipMarkers
+    ? [{ name: `${chipMarkers.length} chip markers`, markers: chipMarkers }]
+    : randomMarkerSubsets(data.markers.length, [100, 120, 140, 160], 3, 20261125),
   onProgress: (message: string) => console.error(message),
 }
 const otherSeedsAt = process.argv.indexOf('--other-seeds')
@@ -54,11 +76,13 @@ if (otherSeeds.some((seed) => !Number.isInteger(seed) || seed < 0)) {
   process.exit(1)
 }
 
-const data = readTrainingData(trainingDir)
 const result = crossValidate(data, options)
 const otherRuns = otherSeeds.map((seed) => {
   console.error(`repeating with seed ${seed}`)
-  return { seed, result: crossValidate(data, { ...options, seed, sparseMarkerCounts: [] }) }
+  return {
+    seed,
+    result: crossValidate(data, { ...options, seed, sparseMarkerCounts: [], markerSubsets: [] }),
+  }
 })
 const shipped = shippedModelFile().calibration
 const timing = accuracyReportTiming(data, (calls: Map<string, SiteCall>) =>
@@ -69,6 +93,7 @@ const report = renderAccuracyReport({
   options,
   result,
   shipped,
+  chip: chipMarkers ? { source: chipSource, markers: chipMarkers.length } : null,
   otherSeeds: otherRuns,
   timing: {
     ...timing,

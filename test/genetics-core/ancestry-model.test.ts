@@ -6,6 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ancestryTargets } from '../../genetics-core/ancestry'
+import { compileAncestryModel, spreadProfiles } from '../../genetics-core/ancestry/compiled-model'
 import { REFERENCE_POPULATIONS, SUPER_POPULATION_CODES } from '../../genetics-core/ancestry/populations'
 import { shippedModelFile } from '../../genetics-core/ancestry/shipped-model'
 import { buildAncestryModel } from '../../genetics-core/ancestry/training/build-model'
@@ -111,4 +112,41 @@ describe('shipped model file', () => {
     },
     BUILD_TIMEOUT_MS,
   )
+})
+
+describe('spread of the admixture profiles', () => {
+  test('adds, for every profile, the profile moved the given share towards each source', () => {
+    expect(spreadProfiles([[0.5, 0.5, 0]], 0)).toEqual([[0.5, 0.5, 0]])
+    const spread = spreadProfiles([[0.5, 0.5, 0]], 0.2)
+    expect(spread).toHaveLength(4)
+    const expected = [
+      [0.5, 0.5, 0],
+      [0.6, 0.4, 0],
+      [0.4, 0.6, 0],
+      [0.4, 0.4, 0.2],
+    ]
+    spread.forEach((profile, i) => {
+      profile.forEach((value, k) => {
+        expect(value).toBeCloseTo(expected[i][k], 12)
+      })
+      expect(profile.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12)
+    })
+  })
+
+  test('gives each admixed population one frequency vector per kernel point, and reads a missing width as 0', () => {
+    const file = shippedModelFile()
+    const withSpread = compileAncestryModel({
+      ...file,
+      calibration: { ...file.calibration, profileSpread: 0.2 },
+    })
+    const { profileSpread: _, ...olderCalibration } = file.calibration
+    const older = compileAncestryModel({ ...file, calibration: olderCalibration })
+    file.populations.forEach((population, p) => {
+      const members = population.model === 'admixture_profiles' ? population.profiles.length : 1
+      expect(older.populations[p].logAlt).toHaveLength(members)
+      expect(withSpread.populations[p].logAlt).toHaveLength(
+        population.model === 'admixture_profiles' ? members * (1 + file.admixtureSources.length) : 1,
+      )
+    })
+  })
 })

@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
-import type { HeldOutPrediction } from '../../genetics-core/ancestry/training/cross-validate'
+import { panelMarkersListed, randomMarkerSubsets } from '../../genetics-core/ancestry/training/chip-markers'
+import { crossValidate, type HeldOutPrediction } from '../../genetics-core/ancestry/training/cross-validate'
 import { stratifiedFolds } from '../../genetics-core/ancestry/training/folds'
 import { populationMetrics, superPopulationMetrics } from '../../genetics-core/ancestry/training/metrics'
 import {
@@ -122,4 +123,52 @@ describe('accuracy and calibration figures', () => {
     expect(m.perGroup[25]).toEqual({ code: 'YRI', samples: 1, correct: 1, accuracy: 1 })
     expect(m.confusion[4][7]).toBe(1)
   })
+})
+
+describe('chip marker subsets', () => {
+  const data = readTrainingData(fixtures)
+
+  test('read the panel markers a raw download lists, by the rsID at the start of each line', () => {
+    // Real 23andMe v3 rows (CRLF, NCBI36 positions): 11 panel markers on chromosomes 19-22.
+    const rows = readFileSync(join(fixtures, '23andme_v3_b36_aisnp_rows.txt'), 'latin1')
+    const text = `# rsid\tchromosome\tposition\tgenotype\r\ni5000123\t19\t1\tAA\r\nrs1\t19\t2\tCC\r\n${rows}`
+    const listed = panelMarkersListed(text, data.markers)
+    expect(listed).toHaveLength(11)
+    expect(listed.map((m) => data.markers[m].rsid)).toContain('rs2024566')
+    expect(listed).toEqual([...listed].sort((a, b) => a - b))
+    // A plain list of rsIDs works too; commented lines do not count.
+    expect(panelMarkersListed('rs2986742\n# rs6541030\nrs6541030 extra\n', data.markers)).toEqual([0, 1])
+  })
+
+  test('draw random stand-in sets of the asked sizes, the same for the same seed', () => {
+    const subsets = randomMarkerSubsets(169, [100, 140], 2, 7)
+    expect(subsets.map((s) => [s.name, s.markers.length])).toEqual([
+      ['100 random markers, draw 1', 100],
+      ['100 random markers, draw 2', 100],
+      ['140 random markers, draw 1', 140],
+      ['140 random markers, draw 2', 140],
+    ])
+    expect(new Set(subsets[0].markers).size).toBe(100)
+    expect(subsets[0].markers).not.toEqual(subsets[1].markers)
+    expect(randomMarkerSubsets(169, [100, 140], 2, 7)).toEqual(subsets)
+  })
+
+  test('score every held-out person once more on each fixed subset, with only those markers', () => {
+    const subset = { name: 'first 60', markers: Array.from({ length: 60 }, (_, m) => m) }
+    const result = crossValidate(data, {
+      outerFolds: 2,
+      innerFolds: 2,
+      seed: 3,
+      sparseMarkerCounts: [],
+      markerSubsets: [subset],
+    })
+    const scored = result.subsets.get('first 60')!
+    expect(scored).toHaveLength(1252)
+    expect(scored.every((p) => p.markers === 60)).toBe(true)
+    expect(scored.map((p) => p.sample).sort((a, b) => a - b)).toEqual(data.samples.map((_, s) => s))
+    // Fewer markers, less certainty: the subset's answers are on average less probable.
+    const meanTop = (ps: HeldOutPrediction[]) =>
+      ps.reduce((sum, p) => sum + Math.max(...p.superPopulationProbabilities), 0) / ps.length
+    expect(meanTop(scored)).toBeLessThan(meanTop(result.predictions.shipped_design))
+  }, 120_000)
 })

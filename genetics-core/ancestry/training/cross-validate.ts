@@ -24,6 +24,11 @@ export interface CrossValidationOptions {
   seed: number
   /** Marker counts to simulate sparse inputs with (each held-out person, one random subset per count). */
   sparseMarkerCounts: number[]
+  /**
+   * Fixed marker sets (indices into the panel) that every held-out person is also scored on, e.g. the
+   * markers one genotyping chip carries; the model is the same, only the inference sees fewer markers.
+   */
+  markerSubsets?: MarkerSubset[]
   onProgress?: (message: string) => void
 }
 
@@ -37,11 +42,18 @@ export interface HeldOutPrediction {
   markers: number
 }
 
+export interface MarkerSubset {
+  name: string
+  markers: number[]
+}
+
 export type ModelVariant = 'plain_likelihood' | 'calibrated_likelihood' | 'shipped_design'
 
 export interface CrossValidationResult {
   predictions: Record<ModelVariant, HeldOutPrediction[]>
   sparse: Map<number, HeldOutPrediction[]>
+  /** Predictions (shipped design) restricted to each of options.markerSubsets, by name. */
+  subsets: Map<string, HeldOutPrediction[]>
   /** Held-out admixture proportions (shipped design), one row per person, super-population order. */
   admixture: { sample: number; proportions: Float64Array }[]
   chosen: { fold: number; variant: ModelVariant; hyperparameters: ModelHyperparameters }[]
@@ -53,6 +65,7 @@ export function crossValidate(data: TrainingData, options: CrossValidationOption
   const result: CrossValidationResult = {
     predictions: { plain_likelihood: [], calibrated_likelihood: [], shipped_design: [] },
     sparse: new Map(options.sparseMarkerCounts.map((n) => [n, []])),
+    subsets: new Map((options.markerSubsets ?? []).map((subset) => [subset.name, []])),
     admixture: [],
     chosen: [],
   }
@@ -105,6 +118,11 @@ export function crossValidate(data: TrainingData, options: CrossValidationOption
           random,
         ).slice(0, n)
         result.sparse.get(n)!.push(predict(models.shipped_design, selectObservations(observations, keep)))
+      }
+      for (const subset of options.markerSubsets ?? []) {
+        result.subsets
+          .get(subset.name)!
+          .push(predict(models.shipped_design, selectObservations(observations, subset.markers)))
       }
       const admixture = fitAdmixture(observations, models.shipped_design.superPopulationSources)
       result.admixture.push({ sample: s, proportions: admixture.proportions })
