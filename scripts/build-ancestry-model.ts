@@ -40,7 +40,8 @@ if (process.argv.includes('--check')) {
   })
   console.log(
     `wrote ${outputPath}: ${model.markers.length} markers, ${model.training.samples} samples, ` +
-      `shrinkage ${calibration.frequencyShrinkage}, admixed prior ${calibration.admixedLogPrior}, ` +
+      `shrinkage ${calibration.frequencyShrinkage}, profile spread ${calibration.profileSpread}, ` +
+      `admixed prior ${calibration.admixedLogPrior}, ` +
       `temperature ${calibration.temperature}`,
   )
 }

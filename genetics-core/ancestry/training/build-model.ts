@@ -23,7 +23,8 @@ export function buildAncestryModel(trainingDirectory: string): AncestryModelFile
   })
   const selection =
     `chosen from a grid by ${MODEL_SELECTION_FOLDS}-fold cross-validation over all ${all.length} training samples ` +
-    `(seed ${MODEL_SELECTION_SEED}): lowest balanced error, then lowest balanced log loss; ` +
+    `(seed ${MODEL_SELECTION_SEED}): lowest balanced log loss among the candidates within one person of the ` +
+    'smallest super-population of the lowest balanced error; ' +
     `balanced error ${round(choice.balancedError, 5)}, balanced log loss ${round(choice.balancedLogLoss, 5)}`
   return assembleModelFile(data, fitSharedParts(data, all), choice.hyperparameters, selection)
 }

@@ -1,9 +1,12 @@
 // Chooses the four model hyperparameters (frequency shrinkage, the spread of the admixture profiles,
 // the admixed populations' prior, the temperature) by an inner cross-validation over the given training
 // samples only. The temperature is a calibration: for each (shrinkage, spread, prior) candidate it is set
-// to minimise the balanced log loss (a proper scoring rule). The candidates are then ranked by balanced
-// error (the mean over the five super-populations of the share misassigned), because the target is that
-// no super-population is served badly, with balanced log loss breaking ties. "Balanced" weighs each
+// to minimise the balanced log loss (a proper scoring rule). Then accuracy comes first: only candidates
+// whose balanced error (the mean over the five super-populations of the share misassigned) is within
+// one person of the smallest super-population of the lowest are eligible, because the target is that no
+// super-population is served badly; among them the lowest balanced log loss wins, so that the
+// probabilities are as well calibrated as the accuracy allows. (Ranking by balanced error alone let a
+// one-person difference, mostly noise, pick badly calibrated candidates.) "Balanced" weighs each
 // super-population equally whatever its sample count.
 //
 // Shrinkage only changes the populations described by frequencies and the spread only the admixed ones,
@@ -22,6 +25,12 @@ export const HYPERPARAMETER_GRID = {
   profileSpread: [0, 0.1, 0.2, 0.3],
   admixedLogPrior: [-4, -3.5, -3, -2.5, -2, -1.5, -1, -0.5, 0],
   temperature: [1, 1.25, 1.5, 1.75, 2, 2.5, 3],
+}
+
+interface Scored {
+  hyperparameters: ModelHyperparameters
+  balancedError: number
+  balancedLogLoss: number
 }
 
 export interface HyperparameterChoice {
@@ -84,7 +93,7 @@ export function selectHyperparameters(
     }
   }
 
-  let best: HyperparameterChoice | null = null
+  const candidates: Scored[] = []
   // Without profiles no population is 'admixed' and the prior has no effect: only 0 is tried.
   const priors = assembly.admixtureProfiles ? HYPERPARAMETER_GRID.admixedLogPrior : [0]
   shrinkages.forEach((frequencyShrinkage, i) => {
@@ -104,25 +113,37 @@ export function selectHyperparameters(
             calibrated = { ...score, temperature }
           }
         }
-        const candidate = calibrated!
-        // Strictly better only: ties keep the earlier candidate, so the choice is deterministic.
-        if (!best || isBetter(candidate, best)) {
-          best = {
-            hyperparameters: {
-              frequencyShrinkage,
-              profileSpread,
-              admixedLogPrior,
-              temperature: candidate.temperature,
-            },
-            balancedError: candidate.balancedError,
-            balancedLogLoss: candidate.balancedLogLoss,
-            folds: options.folds,
-          }
-        }
+        candidates.push({
+          hyperparameters: {
+            frequencyShrinkage,
+            profileSpread,
+            admixedLogPrior,
+            temperature: calibrated!.temperature,
+          },
+          balancedError: calibrated!.balancedError,
+          balancedLogLoss: calibrated!.balancedLogLoss,
+        })
       }
     })
   })
-  return best!
+  const smallestClass = Math.min(
+    ...SUPER_POPULATION_CODES.map((_, c) => heldOut.filter((row) => row.truth === c).length),
+  )
+  return { ...chooseCandidate(candidates, 1 / (CLASS_COUNT * smallestClass)), folds: options.folds }
+}
+
+/**
+ * The lowest balanced log loss among the candidates whose balanced error is at most `tolerance` above
+ * the lowest; the earlier candidate on exact ties, so the choice is deterministic.
+ */
+export function chooseCandidate(candidates: readonly Scored[], tolerance: number): Scored {
+  const lowestError = Math.min(...candidates.map((c) => c.balancedError))
+  let chosen: Scored | null = null
+  for (const candidate of candidates) {
+    if (candidate.balancedError > lowestError + tolerance + 1e-12) continue
+    if (!chosen || candidate.balancedLogLoss < chosen.balancedLogLoss - 1e-12) chosen = candidate
+  }
+  return chosen!
 }
 
 /** The frequency populations' log-likelihoods at shrinkage i with the admixed ones' at spread j. */
@@ -161,13 +182,4 @@ function scoreCandidate(
     balancedLogLoss += loss[c] / count[c] / CLASS_COUNT
   }
   return { balancedError, balancedLogLoss }
-}
-
-function isBetter(
-  score: { balancedError: number; balancedLogLoss: number },
-  best: { balancedError: number; balancedLogLoss: number },
-): boolean {
-  if (score.balancedError < best.balancedError - 1e-12) return true
-  if (score.balancedError > best.balancedError + 1e-12) return false
-  return score.balancedLogLoss < best.balancedLogLoss - 1e-12
 }
