@@ -29,9 +29,9 @@ export function explainMethod(input: ExplanationInput): { method: string; limits
     'The reference is 1,252 people from 26 populations. Someone whose ancestry is not among them ' +
       '(for example Middle Eastern, Oceanian or Native American without European or African ancestry) ' +
       'is matched to the nearest group available; the label is a statistical resemblance, not an identity.',
-    'With this panel the super-population was right for 99.3–99.5% of reference people in repeated ' +
+    'With this panel the super-population was right for 99.4% of reference people in repeated ' +
       'cross-validation (no super-population below 97%), but the nearest of the 26 populations only about ' +
-      'half the time (51%): neighbouring populations such as British and Utah-European, or Northern and ' +
+      'half the time (50%): neighbouring populations such as British and Utah-European, or Northern and ' +
       'Southern Han Chinese, look almost the same at these markers.',
     'The closest group and the admixture proportions answer different questions. Admixed people often ' +
       'show a largest component that differs from their closest group, and that is expected: in ' +
