@@ -60,7 +60,6 @@ export interface Payments {
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 
-
 /** 503: the facilitator's own words go to the log only (they may name its internals), never to the caller. */
 function unavailable(what: string): ProblemError {
   return new ProblemError(

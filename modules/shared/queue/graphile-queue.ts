@@ -72,16 +72,16 @@ export class GraphileQueue implements JobQueue {
         }),
       )
       .then(
-      async (utils) => {
-        await utils.migrate()
-        return utils
-      },
-      (error) => {
-        // Forget a failed connection so that the next request tries again once PostgreSQL is back.
-        this.utils = null
-        throw new DependencyUnavailable('queue', error)
-      },
-    )
+        async (utils) => {
+          await utils.migrate()
+          return utils
+        },
+        (error) => {
+          // Forget a failed connection so that the next request tries again once PostgreSQL is back.
+          this.utils = null
+          throw new DependencyUnavailable('queue', error)
+        },
+      )
     return this.utils
   }
 
