@@ -24,7 +24,6 @@ import { oauthModule } from './oauth'
 import { oauthServerModule } from './oauth-server'
 import { closeAuthorizationServer } from './oauth-server/bridge'
 import { observabilityModule } from './observability'
-import { startPayments } from './payments/payments'
 import { privacyModule } from './privacy'
 import { resumePendingDeletions } from './privacy/deletion'
 import { privacyTasks } from './privacy/export'
@@ -171,6 +170,8 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   }
   // x402: the facilitators must answer and support every enabled network before the service starts.
   if (config.x402) {
+    // x402's libraries (EVM, Solana) are loaded only when payments are configured.
+    const { startPayments } = await import('./payments/payments')
     context.payments = await startPayments(config.x402, context.operations, config.publicBaseUrl).catch(
       async (error) => {
         await database.close()

@@ -21,14 +21,23 @@ writeFileSync(
 // A downloaded binary is a deployment: it runs as production (no development outbox) unless told otherwise.
 process.env['NODE_ENV'] ??= 'production'
 import Module, { createRequire } from 'node:module'
-const addon = require(${JSON.stringify(addonPath)})
 const NAME = ${JSON.stringify(addonPackage)}
 const M = Module as any
 const resolveFilename = M._resolveFilename
 M._resolveFilename = function (request: string, ...rest: unknown[]) {
   return request === NAME ? NAME : resolveFilename.call(this, request, ...rest)
 }
-;(createRequire(import.meta.url).cache as any)[NAME] = { id: NAME, exports: addon, loaded: true }
+// The addon (about 10 MB, written out and loaded by the runtime) is loaded only when the libsql driver
+// is: the default embedded database runs on bun:sqlite and never needs it.
+let addon: unknown
+;(createRequire(import.meta.url).cache as any)[NAME] = {
+  id: NAME,
+  loaded: true,
+  get exports() {
+    addon ??= require(${JSON.stringify(addonPath)})
+    return addon
+  },
+}
 await import(${JSON.stringify(join(root, 'modules/binary-main.ts'))})
 `,
 )

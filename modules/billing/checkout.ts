@@ -37,7 +37,7 @@ async function checkout(
   principal: Principal,
   body: { tier: 'standard' | 'builder' | 'growth'; activation_source: string },
 ) {
-  const stripe = stripeFor(app.config)
+  const stripe = await stripeFor(app.config)
   const org = principal.organization_id
   const prices = await stripe.prices.list({
     lookup_keys: [priceLookupKey(body.tier)],
@@ -79,7 +79,7 @@ export function openPortal(app: AppContext, principal: Principal) {
 }
 
 async function portal(app: AppContext, principal: Principal) {
-  const stripe = stripeFor(app.config)
+  const stripe = await stripeFor(app.config)
   const link = await repo.linkOf(app.db, principal.organization_id)
   if (!link) {
     throw new ProblemError(

@@ -1,14 +1,17 @@
 // The Stripe SDK client of hosted billing, built from the configuration. STRIPE_API_BASE (tests only)
-// points the SDK's own host, port and protocol options at a local stand-in of the Stripe API.
+// points the SDK's own host, port and protocol options at a local stand-in of the Stripe API. The SDK
+// (a few hundred modules) loads on the first billing call, not at start-up.
 
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import type { Config } from '../shared/config'
 import { ProblemError } from '../shared/problem'
 
 const clients = new WeakMap<object, Stripe>()
 
+const stripeSdk = async () => (await import('stripe')).default
+
 /** The SDK client for this configuration; 503 when STRIPE_SECRET_KEY is not set. */
-export function stripeFor(config: Readonly<Config>): Stripe {
+export async function stripeFor(config: Readonly<Config>): Promise<Stripe> {
   const cached = clients.get(config.stripe)
   if (cached) return cached
   if (!config.stripe.secretKey) {
@@ -18,6 +21,7 @@ export function stripeFor(config: Readonly<Config>): Stripe {
     )
   }
   const base = config.stripe.apiBase ? new URL(config.stripe.apiBase) : null
+  const Stripe = await stripeSdk()
   const client = new Stripe(config.stripe.secretKey, {
     maxNetworkRetries: 1,
     timeout: 20_000,
@@ -34,4 +38,8 @@ export function stripeFor(config: Readonly<Config>): Stripe {
 }
 
 /** The SDK's webhook helpers need no key; a client with a placeholder key is enough to verify. */
-export const stripeWebhooks = new Stripe('sk_verify_only').webhooks
+let webhooks: Promise<Stripe['webhooks']> | null = null
+export const stripeWebhooks = () => {
+  webhooks ??= stripeSdk().then((Sdk) => new Sdk('sk_verify_only').webhooks)
+  return webhooks
+}

@@ -47,7 +47,8 @@ export async function receiveStripeWebhook(app: AppContext, raw: Request) {
   if (!signature) throw new ProblemError('badRequest', 'The Stripe-Signature header is missing.')
   let event: StoredEvent
   try {
-    event = (await stripeWebhooks.constructEventAsync(payload, signature, secret)) as unknown as StoredEvent
+    const webhooks = await stripeWebhooks()
+    event = (await webhooks.constructEventAsync(payload, signature, secret)) as unknown as StoredEvent
   } catch {
     // Nothing is stored for a body whose signature does not verify.
     throw new ProblemError(

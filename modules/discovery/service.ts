@@ -1,6 +1,5 @@
 // What the service offers, derived from configuration and the operation registry.
 
-import { discoveryExtension } from '../payments/bazaar'
 import { livePrice } from '../payments/prices'
 import type { AppContext } from '../shared/context'
 import { RETRY_AFTER_SECONDS } from '../shared/dependency'
@@ -135,7 +134,9 @@ export async function readiness(app: AppContext) {
  * The x402 catalogue: enabled networks, the facilitator serving each, and every payable route template
  * with its live price and the bazaar discovery extension its 402 declares.
  */
-export function x402Document(app: AppContext) {
+export async function x402Document(app: AppContext) {
+  // The bazaar extension builder comes with x402's libraries, loaded when the catalogue is first built.
+  const { discoveryExtension } = await import('../payments/bazaar')
   const payments = app.payments
   const payable = new Map(app.operations.filter((op) => op.x402).map((op) => [op.id, op]))
   return {

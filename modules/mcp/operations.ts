@@ -6,7 +6,6 @@ import { ProblemError } from '../shared/problem'
 import { problemResponse } from '../shared/problem-plugin'
 import { mcpExamples } from './examples'
 import { JsonRpcResponse, MethodNotAllowedProblem } from './model'
-import { handleMcpPost } from './service'
 
 const tags = ['MCP']
 
@@ -32,7 +31,9 @@ export const mcpPost = defineOperation(
     errors: [406],
     output: JsonRpcResponse,
   },
-  (_input, { app, principal, request }) => handleMcpPost(app, principal, request),
+  // The MCP SDK (transport, server, its schemas) loads with the first MCP request, not at start-up.
+  async (_input, { app, principal, request }) =>
+    (await import('./service')).handleMcpPost(app, principal, request),
 )
 
 const notAllowed = (method: 'GET' | 'DELETE') =>

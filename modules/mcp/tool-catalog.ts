@@ -152,12 +152,18 @@ export function buildToolCatalog(operations: readonly AnyOperation[]): ToolDefin
         openWorldHint: declared.openWorld,
       },
     }
+    // The argument check is compiled on the tool's first call: compiling every tool's at start-up was a
+    // sizeable share of the time before the first request is served.
+    let inputCheck: TypeCheck<TObject> | null = null
     tools.push({
       name: op.mcp.tool,
       op,
       listing,
       input,
-      inputCheck: TypeCompiler.Compile(input),
+      get inputCheck() {
+        inputCheck ??= TypeCompiler.Compile(input)
+        return inputCheck
+      },
       objectOutput,
       pageable,
       tokenScoped: scoped,

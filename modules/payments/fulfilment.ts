@@ -15,7 +15,8 @@ import { withKeyLock } from '../shared/keyed-lock'
 import type { AnyOperation } from '../shared/operation'
 import type { Principal } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
-import { canonicalJson, type PendingPayment } from './payments'
+import { canonicalJson } from './canonical-json'
+import type { PendingPayment } from './payments'
 import * as repo from './repo'
 
 export interface Fulfilled {

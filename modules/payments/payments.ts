@@ -27,6 +27,7 @@ import type { AnyOperation } from '../shared/operation'
 import { DATA_GRANTS, type Principal } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
 import { discoveryExtension } from './bazaar'
+import { canonicalJson } from './canonical-json'
 import { connectFacilitators } from './facilitators'
 import { assertPriceOverrides, livePrice, toAtomicUnits } from './prices'
 import * as repo from './repo'
@@ -58,17 +59,6 @@ export interface Payments {
 }
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
-
-/** JSON with object keys sorted, so one signed payment always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`
-  return JSON.stringify(value ?? null)
-}
 
 /** 503: the facilitator's own words go to the log only (they may name its internals), never to the caller. */
 function unavailable(what: string): ProblemError {

@@ -11,6 +11,18 @@ interface PeerSource {
   requestIP(request: Request): { address: string } | null
 }
 
+const socketAddresses = new WeakMap<Request, string | null>()
+
+/** The socket peer's address, asked of the server once per request (each ask is a system call). */
+export function socketAddressOf(request: Request, server: PeerSource): string | null {
+  let address = socketAddresses.get(request)
+  if (address === undefined) {
+    address = server.requestIP(request)?.address ?? null
+    socketAddresses.set(request, address)
+  }
+  return address
+}
+
 /**
  * Record the socket peer once per request (called from the first onRequest hook that sees it). Without a
  * server the request was handed to `app.handle` in-process; that counts as this machine only when
@@ -22,7 +34,7 @@ export function recordSocketPeer(
   inProcessIsLocal: boolean,
 ): void {
   if (peers.has(request)) return
-  if (server) peers.set(request, server.requestIP(request)?.address ?? null)
+  if (server) peers.set(request, socketAddressOf(request, server))
   else peers.set(request, inProcessIsLocal ? IN_PROCESS : null)
 }
 

@@ -1,7 +1,7 @@
 // Outgoing mail: SMTP through nodemailer when SMTP_URL is set, otherwise the development outbox, which
 // keeps messages in memory and prints them to the log (never available in production; config refuses).
 
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { DependencyUnavailable } from './dependency'
 import type { Logger } from './logger'
 
@@ -41,16 +41,23 @@ export function smtpMailer(smtpUrl: string, from: string, timeoutSeconds = 10): 
   // nodemailer waits minutes by default (2 min to connect, 10 min per socket read): a mail server that
   // accepts the connection and then stays silent would hold every sign-in that long.
   const ms = timeoutSeconds * 1000
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: ms,
-    greetingTimeout: ms,
-    socketTimeout: ms,
-  })
+  // nodemailer is loaded with the first message, not at start-up.
+  let transport: Promise<Transporter> | null = null
+  const transporter = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: ms,
+        greetingTimeout: ms,
+        socketTimeout: ms,
+      }),
+    )
+    return transport
+  }
   return {
     async send(message) {
       try {
-        await transport.sendMail({
+        await (await transporter()).sendMail({
           from,
           to: message.to,
           subject: message.subject,

@@ -124,12 +124,17 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
       op.path,
       async ({ params, query, body, request, set }) => {
         set.status = status
+        // The URL is parsed only for the handlers that read it.
+        let url: URL | undefined
         const info: RequestInfo = {
           raw: request,
           id: requestIdOf(request),
           ip: clientIpOf(request),
           headers: request.headers,
-          url: new URL(request.url),
+          get url() {
+            url ??= new URL(request.url)
+            return url
+          },
         }
         if (op.document) {
           const result = (await documentOf(op, info)).respond(request, DOCUMENT_CACHE_CONTROL)

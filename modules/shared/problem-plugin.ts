@@ -6,6 +6,7 @@ import { Elysia } from 'elysia'
 import { clientAddress } from './client-address'
 import type { AppContext } from './context'
 import { dependencyProblem } from './dependency'
+import { socketAddressOf } from './loopback'
 import { type FieldError, ProblemError, problemBody } from './problem'
 import { assignRequestId, requestIdOf, setClientIp } from './request-info'
 import { applySecurityHeaders } from './security-headers'
@@ -101,7 +102,7 @@ export function problemPlugin(app: AppContext) {
     .onRequest(({ request, set, server }) => {
       set.headers['x-request-id'] = assignRequestId(request)
       set.headers.traceparent = traceparentOf(assignTrace(request))
-      const socketIp = server?.requestIP(request)?.address ?? null
+      const socketIp = server ? socketAddressOf(request, server) : null
       setClientIp(request, clientAddress(request.headers, socketIp, app.config.trustProxy))
     })
     .onError({ as: 'global' }, ({ code, error, request }) =>

@@ -32,15 +32,25 @@ export interface ResponseCheck {
   (value: unknown): { ok: true; value: unknown } | { ok: false; errors: { path: string; message: string }[] }
 }
 
+/**
+ * The check of one output schema, compiled on the operation's first answer rather than at start-up: a
+ * service has a couple of hundred operations, and compiling them all up front cost a good part of the
+ * time before the first request could be served.
+ */
 export function compileResponseCheck(schema: TSchema): ResponseCheck {
-  const declared = TypeCompiler.Compile(schema)
+  let declared: TypeCheck<TSchema> | null = null
   let exact: TypeCheck<TSchema> | null = null
-  try {
-    exact = TypeCompiler.Compile(closed(schema) as TSchema)
-  } catch {
-    // A schema the strict copy cannot express (references): every answer takes the slow path.
+  const compile = () => {
+    const compiled = TypeCompiler.Compile(schema)
+    try {
+      exact = TypeCompiler.Compile(closed(schema) as TSchema)
+    } catch {
+      // A schema the strict copy cannot express (references): every answer takes the slow path.
+    }
+    return compiled
   }
   return (value) => {
+    declared ??= compile()
     if (exact?.Check(value)) return { ok: true, value }
     const cleaned = Value.Clean(schema, value)
     if (declared.Check(cleaned)) return { ok: true, value: cleaned }

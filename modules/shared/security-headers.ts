@@ -77,8 +77,8 @@ export function pageCsp(
 export const newNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64')
 
 export function securityHeadersPlugin(app: AppContext) {
-  const policy = securityHeaders(app.config)
+  const policy = Object.entries(securityHeaders(app.config))
   return new Elysia({ name: 'shared.security-headers', seed: app.instanceId }).onRequest(({ set }) => {
-    for (const [name, value] of Object.entries(policy)) set.headers[name] ??= value
+    for (const [name, value] of policy) set.headers[name] ??= value
   })
 }

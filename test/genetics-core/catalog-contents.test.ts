@@ -90,16 +90,19 @@ describe('the committed compact catalog', () => {
     })
   })
 
-  test('leaves a build null, with its reason, where no position could be verified', () => {
-    const agrn = catalogEntry('clinvar-agrn-rs199476396')
-    expect(agrn?.grch38).toBeNull()
-    expect(agrn?.positionNotes[0]).toStartWith(
-      'GRCh38: the ClinVar excerpts shipped with the project are GRCh37 only',
-    )
+  test('has a position on both builds for every entry, so no reason note is left', () => {
     for (const e of catalog.entries) {
-      if (e.grch37 === null) expect(e.positionNotes.some((n) => n.startsWith('GRCh37: '))).toBe(true)
-      if (e.grch38 === null) expect(e.positionNotes.some((n) => n.startsWith('GRCh38: '))).toBe(true)
+      expect({
+        id: e.id,
+        grch37: e.grch37 !== null,
+        grch38: e.grch38 !== null,
+        notes: e.positionNotes,
+      }).toEqual({ id: e.id, grch37: true, grch38: true, notes: [] })
     }
+    expect(catalogEntry('clinvar-agrn-rs199476396')).toMatchObject({
+      grch37: { chrom: '1', pos: 985955 },
+      grch38: { chrom: '1', pos: 1050575 },
+    })
   })
 
   test('gives G6PD, HFE H63D and MTHFR C677T positions on both builds, each with its provenance', () => {
@@ -167,7 +170,10 @@ describe('the committed compact catalog', () => {
       grch37: { chrom: '19', pos: 45412079 },
       grch38: { chrom: '19', pos: 44908822 },
     })
-    expect(targets.find((t) => t.key === 'clinvar-agrn-rs199476396')?.grch38).toBeUndefined()
+    expect(targets.find((t) => t.key === 'clinvar-agrn-rs199476396')?.grch38).toEqual({
+      chrom: '1',
+      pos: 1050575,
+    })
     expect(targets.find((t) => t.key === 'hfe-h63d')?.grch38).toEqual({ chrom: '6', pos: 26090951 })
   })
 

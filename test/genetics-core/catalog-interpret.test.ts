@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import {
   CompactAnnotationError,
+  type CompactCatalog,
   catalogEntry,
   compactCatalog,
   interpretCompact,
@@ -107,9 +108,9 @@ describe('VCF calls', () => {
         )
     }
     const result = interpretCompact(calls, 'GRCh38')
-    expect(calls.size).toBe(29)
+    expect(calls.size).toBe(39)
     expect(result.findings).toEqual([])
-    expect(result.coverage).toMatchObject({ assessed: 29, presentInSource: 29, notCovered: 10, carriers: 0 })
+    expect(result.coverage).toMatchObject({ assessed: 39, presentInSource: 39, notCovered: 0, carriers: 0 })
     expect(result.apoe).toMatchObject({ genotype: 'e3/e3', ambiguous: false, e4Copies: 0, e2Copies: 0 })
   })
 
@@ -299,18 +300,29 @@ describe('genome builds', () => {
   })
 
   test('an entry without a position on the build is matched by rsID only', () => {
-    // The ClinVar AGRN entry has a GRCh37 position only (the shipped ClinVar excerpts are GRCh37).
-    const withId = one(
+    // Every committed entry has both builds; a copy without the AGRN GRCh38 position stands for an
+    // entry whose position could not be verified.
+    const catalog = structuredClone(compactCatalog()) as CompactCatalog
+    const agrn = catalog.entries.find((e) => e.id === 'clinvar-agrn-rs199476396')!
+    agrn.grch38 = null
+    agrn.positionNotes = ['GRCh38: not verified']
+    const call = (id: string | null) =>
+      new Map([['clinvar-agrn-rs199476396', vcfCall('1', 1050575, 'G', ['C'], ['G', 'C'], { id })]])
+    const withId = interpretCompact(call('rs199476396'), 'GRCh38', catalog)
+    expect(withId.findings[0]).toMatchObject({ matchedBy: 'rsid', zygosity: 'het' })
+    expect(withId.notes).toContain('1 entry has no GRCh38 position and can only be matched by rsID.')
+    const withoutId = interpretCompact(call(null), 'GRCh38', catalog)
+    expect(withoutId.assessments.find((a) => a.entryId === agrn.id)!.status).toBe('position_mismatch')
+  })
+
+  test('the ClinVar AGRN entry without an rsID is found by its verified GRCh38 position', () => {
+    const { result } = one(
       'clinvar-agrn-rs199476396',
-      vcfCall('1', 1020575, 'G', ['C'], ['G', 'C'], { id: 'rs199476396' }),
+      vcfCall('1', 1050575, 'G', ['C'], ['G', 'C']),
       'GRCh38',
     )
-    expect(withId.result.findings[0]).toMatchObject({ matchedBy: 'rsid', zygosity: 'het' })
-    const withoutId = one('clinvar-agrn-rs199476396', vcfCall('1', 1020575, 'G', ['C'], ['G', 'C']), 'GRCh38')
-    expect(withoutId.assessment.status).toBe('position_mismatch')
-    expect(withId.result.notes).toContain(
-      '10 entries have no GRCh38 position and can only be matched by rsID.',
-    )
+    expect(result.findings[0]).toMatchObject({ matchedBy: 'position', zygosity: 'het' })
+    expect(result.notes.join(' ')).not.toContain('no GRCh38 position')
   })
 
   test('HFE H63D without an rsID is found by its GRCh38 position', () => {

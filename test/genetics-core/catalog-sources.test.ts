@@ -86,6 +86,8 @@ describe('catalog against the ClinVar and dbSNP excerpts', () => {
     expect(isg15.provenance.map((p) => `${p.source} ${p.locator}`)).toEqual([
       'shared:genetics/dbsnp/clinvar_20170404_grch37_13records.vcf line 68',
       'shared:genetics/dbsnp/clinvar_legacy_b137_43records_snpsift.vcf line 7',
+      'https://github.com/dbmi-bgm/cgap-portal/blob/306bd1248b0a1f600fbfb3442b4e5749bd9c7bff/src/encoded/tests/data/sample_vcfs/test_vcf.vcf line 89',
+      'https://bioconductor.org/packages/3.22/bioc/vignettes/AnnotationHub/inst/doc/AnnotationHub-HOWTO.html section 1.5 "Working with dbSNP Variants", rowRanges(variants): rs786201005 1 1014143 C T',
     ])
   })
 

@@ -1,14 +1,17 @@
 // Catalog entries for the pathogenic and likely pathogenic variants of the shipped ClinVar excerpts
 // (GRCh37). The newest file holding a variant gives its accession and review status; every other
 // file holding it must agree on position and alleles and is recorded as corroborating provenance.
+// GRCh38 positions come from the hand-verified table in verified-grch38.ts.
 
 import type { CatalogEntry, EvidenceLevel, Provenance } from '../types'
 import { type ClinvarAssertion, clinvarAssertions } from './clinvar-assertions'
 import { crossCheckGrch37 } from './cross-check-grch37'
 import { makeEntry } from './make-entry'
 import { type CatalogSources, sharedSource } from './sources'
+import { VERIFIED_GRCH38, type VerifiedPosition, verifiedGrch38 } from './verified-grch38'
 
-const NO_GRCH38 =
+/** Why an entry has no GRCh38 position when verified-grch38.ts has none for it. */
+export const NO_GRCH38 =
   'GRCh38: the ClinVar excerpts shipped with the project are GRCh37 only and no GRCh38 position was verified; GRCh38 sources are matched by rsID only.'
 
 function evidenceLevel(reviewStatus: string): EvidenceLevel {
@@ -26,7 +29,10 @@ function interpretation(a: ClinvarAssertion) {
   }
 }
 
-export function clinvarEntries(sources: CatalogSources): { entries: CatalogEntry[]; problems: string[] } {
+export function clinvarEntries(
+  sources: CatalogSources,
+  verified: readonly VerifiedPosition[] = VERIFIED_GRCH38,
+): { entries: CatalogEntry[]; problems: string[] } {
   const problems: string[] = []
   const groups = new Map<string, ClinvarAssertion[]>()
   for (const file of sources.clinvar) {
@@ -59,6 +65,9 @@ export function clinvarEntries(sources: CatalogSources): { entries: CatalogEntry
     const cross = crossCheckGrch37(id, primary.rsid, grch37, primary.ref, primary.alt, sources.dbsnp)
     problems.push(...cross.problems)
     provenance.push(...cross.provenance)
+    const grch38 = verifiedGrch38(id, primary, verified)
+    problems.push(...grch38.problems)
+    provenance.push(...grch38.provenance)
     entries.push(
       makeEntry({
         id,
@@ -69,8 +78,8 @@ export function clinvarEntries(sources: CatalogSources): { entries: CatalogEntry
         ref: primary.ref,
         alt: primary.alt,
         grch37,
-        grch38: null,
-        positionNotes: [NO_GRCH38],
+        grch38: grch38.position,
+        positionNotes: grch38.position ? [] : [NO_GRCH38],
         interpretation: interpretation(primary),
         evidence: {
           level: evidenceLevel(primary.reviewStatus),

@@ -2,19 +2,27 @@
 // GRCh37). Only variants that the shipped dbSNP chr22 excerpt confirms at the same position, with
 // the PGS effect allele as dbSNP ALT and the other allele as REF, are taken, so hom-ref means "no
 // copy of the effect allele". One weight of a polygenic score says very little on its own, and the
-// wording says so.
+// wording says so. GRCh38 positions come from the hand-verified table in verified-grch38.ts.
 
 import type { CatalogEntry } from '../types'
 import { makeEntry } from './make-entry'
 import { siteRsids } from './read-vcf-sites'
 import { type CatalogSources, SOURCE_PATHS, sharedSource } from './sources'
+import { VERIFIED_GRCH38, type VerifiedPosition, verifiedGrch38 } from './verified-grch38'
 
 /** How many PGS components the catalog carries: enough to exercise the path, not a score. */
 export const PGS_COMPONENTS = 5
 
 const DBSNP_CHR22 = 'genetics/dbsnp/dbsnp_derived_chr22_snpsift.vcf'
 
-export function pgsEntries(sources: CatalogSources): { entries: CatalogEntry[]; problems: string[] } {
+/** Why a component has no GRCh38 position when verified-grch38.ts has none for it. */
+export const PGS_NO_GRCH38 =
+  'GRCh38: the PGS scoring file and the dbSNP excerpt are GRCh37 only and no GRCh38 position was verified.'
+
+export function pgsEntries(
+  sources: CatalogSources,
+  verified: readonly VerifiedPosition[] = VERIFIED_GRCH38,
+): { entries: CatalogEntry[]; problems: string[] } {
   const problems: string[] = []
   const { meta, rows } = sources.pgs
   if (meta.genome_build !== 'GRCh37') {
@@ -47,9 +55,16 @@ export function pgsEntries(sources: CatalogSources): { entries: CatalogEntry[]; 
   const entries = confirmed.slice(0, PGS_COMPONENTS).map(({ row, site }) => {
     const w = row.weight.toPrecision(4)
     const w2 = (2 * row.weight).toPrecision(4)
+    const id = `${meta.pgs_id.toLowerCase()}-${row.rsid}`
+    const grch38 = verifiedGrch38(
+      id,
+      { rsid: row.rsid, chrom: row.chrom, ref: row.otherAllele, alt: row.effectAllele },
+      verified,
+    )
+    problems.push(...grch38.problems)
     const about = `score ${meta.pgs_id} for ${meta.trait_reported?.toLowerCase()}, which sums ${meta.variants_number} weighted variants`
     return makeEntry({
-      id: `${meta.pgs_id.toLowerCase()}-${row.rsid}`,
+      id,
       rsid: row.rsid,
       gene: null,
       label: `${meta.pgs_id} component ${row.rsid}`,
@@ -57,10 +72,8 @@ export function pgsEntries(sources: CatalogSources): { entries: CatalogEntry[]; 
       ref: row.otherAllele,
       alt: row.effectAllele,
       grch37: { chrom: row.chrom, pos: row.pos },
-      grch38: null,
-      positionNotes: [
-        'GRCh38: the PGS scoring file and the dbSNP excerpt are GRCh37 only and no GRCh38 position was verified.',
-      ],
+      grch38: grch38.position,
+      positionNotes: grch38.position ? [] : [PGS_NO_GRCH38],
       interpretation: {
         homRef: `No copy of effect allele ${row.effectAllele}; this variant leaves the polygenic ${about}, unchanged.`,
         het: `One copy of effect allele ${row.effectAllele}, which changes the polygenic ${about}, by ${w}. A single variant of such a score says almost nothing about the trait by itself.`,
@@ -82,6 +95,7 @@ export function pgsEntries(sources: CatalogSources): { entries: CatalogEntry[]; 
           locator: `line ${site.line}`,
           note: `GRCh37 ${site.chrom}:${site.pos} ${site.ref}>${site.alts.join(',')} agrees with the scoring file`,
         },
+        ...grch38.provenance,
       ],
     })
   })

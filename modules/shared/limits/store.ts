@@ -3,8 +3,6 @@
 // or a PostgreSQL table, the last two shared by every replica. A shared store that stops answering does
 // not take the service down: each limiter falls back to counting in memory until it answers again.
 
-import { Redis } from 'ioredis'
-import pg from 'pg'
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -44,6 +42,8 @@ export async function createLimiterStore(
   settings: Readonly<Config>['rateLimits']['store'],
 ): Promise<LimiterStore> {
   if (settings.kind === 'redis') {
+    // Each client library is loaded only when its store is configured: the memory store needs neither.
+    const { Redis } = await import('ioredis')
     // No offline queue: while Redis is unreachable a count fails at once and the memory fallback answers,
     // rather than requests waiting on a reconnect.
     const client = new Redis(settings.url, {
@@ -70,6 +70,7 @@ export async function createLimiterStore(
     }
   }
   if (settings.kind === 'postgres') {
+    const { default: pg } = await import('pg')
     const pool = new pg.Pool({ connectionString: settings.url, max: 4, connectionTimeoutMillis: 2000 })
     pool.on('error', () => {})
     // The table is created once here, so that limiters built later need not race to create it.

@@ -4,15 +4,7 @@
 // jobs, so the job runs again promptly instead of waiting out graphile-worker's four-hour lock expiry.
 
 import { EventEmitter } from 'node:events'
-import {
-  Logger as GraphileLogger,
-  type Job,
-  makeWorkerUtils,
-  type Runner,
-  run,
-  type WorkerEvents,
-  type WorkerUtils,
-} from 'graphile-worker'
+import type { Job, Runner, WorkerEvents, WorkerUtils } from 'graphile-worker'
 import { DependencyUnavailable, unavailableDependency } from '../dependency'
 import type { Logger } from '../logger'
 import {
@@ -35,8 +27,15 @@ export interface GraphileQueueOptions {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
 
+/**
+ * graphile-worker itself, loaded on first use: a service on the embedded queue never pays for it, and
+ * one on PostgreSQL pays when it first enqueues or starts, not at start-up.
+ */
+const graphileWorker = () => import('graphile-worker')
+
 /** graphile-worker's log lines go to our logger at debug level (they carry task names and ids only). */
-function graphileLogger(log: Logger) {
+async function graphileLogger(log: Logger) {
+  const { Logger: GraphileLogger } = await graphileWorker()
   return new GraphileLogger(() => (level: string, message: string) => {
     if (level === 'error') log.error('queue.graphile', { message })
     else if (level === 'warning') log.warn('queue.graphile', { message })
@@ -64,21 +63,25 @@ export class GraphileQueue implements JobQueue {
   }
 
   private workerUtils(): Promise<WorkerUtils> {
-    this.utils ??= makeWorkerUtils({
-      connectionString: this.options.connectionString,
-      schema: this.options.schema,
-      logger: graphileLogger(this.options.log),
-    }).then(
-      async (utils) => {
-        await utils.migrate()
-        return utils
-      },
-      (error) => {
-        // Forget a failed connection so that the next request tries again once PostgreSQL is back.
-        this.utils = null
-        throw new DependencyUnavailable('queue', error)
-      },
-    )
+    this.utils ??= graphileWorker()
+      .then(async ({ makeWorkerUtils }) =>
+        makeWorkerUtils({
+          connectionString: this.options.connectionString,
+          schema: this.options.schema,
+          logger: await graphileLogger(this.options.log),
+        }),
+      )
+      .then(
+        async (utils) => {
+          await utils.migrate()
+          return utils
+        },
+        (error) => {
+          // Forget a failed connection so that the next request tries again once PostgreSQL is back.
+          this.utils = null
+          throw new DependencyUnavailable('queue', error)
+        },
+      )
     return this.utils
   }
 
@@ -161,13 +164,14 @@ export class GraphileQueue implements JobQueue {
       )
     })
     events.on('pool:release', ({ workerPool }) => this.workerIds.delete(workerPool.id))
+    const { run } = await graphileWorker()
     this.runner = await run({
       connectionString: this.options.connectionString,
       schema: this.options.schema,
       concurrency: this.options.concurrency,
       pollInterval: this.options.pollIntervalMs ?? 1000,
       noHandleSignals: true,
-      logger: graphileLogger(this.options.log),
+      logger: await graphileLogger(this.options.log),
       taskList: taskList as never,
       crontab: '',
       events,
