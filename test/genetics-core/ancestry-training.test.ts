@@ -10,6 +10,7 @@ import { panelMarkersListed, randomMarkerSubsets } from '../../genetics-core/anc
 import { crossValidate, type HeldOutPrediction } from '../../genetics-core/ancestry/training/cross-validate'
 import { stratifiedFolds } from '../../genetics-core/ancestry/training/folds'
 import { populationMetrics, superPopulationMetrics } from '../../genetics-core/ancestry/training/metrics'
+import { chooseCandidate } from '../../genetics-core/ancestry/training/select-hyperparameters'
 import {
   readTrainingData,
   sampleDosages,
@@ -171,4 +172,28 @@ describe('chip marker subsets', () => {
       ps.reduce((sum, p) => sum + Math.max(...p.superPopulationProbabilities), 0) / ps.length
     expect(meanTop(scored)).toBeLessThan(meanTop(result.predictions.shipped_design))
   }, 120_000)
+})
+
+describe('hyperparameter choice', () => {
+  const candidate = (frequencyShrinkage: number, balancedError: number, balancedLogLoss: number) => ({
+    hyperparameters: { frequencyShrinkage, profileSpread: 0, admixedLogPrior: 0, temperature: 1 },
+    balancedError,
+    balancedLogLoss,
+  })
+
+  test('takes the best-calibrated candidate among those within the tolerance of the lowest error', () => {
+    const candidates = [
+      candidate(5, 0.004, 0.05), // lowest error, poorly calibrated
+      candidate(10, 0.005, 0.03), // one person more, well calibrated: chosen
+      candidate(20, 0.008, 0.01), // best calibrated, but too many errors
+    ]
+    expect(chooseCandidate(candidates, 0.0015).hyperparameters.frequencyShrinkage).toBe(10)
+    // With no tolerance, accuracy alone decides.
+    expect(chooseCandidate(candidates, 0).hyperparameters.frequencyShrinkage).toBe(5)
+  })
+
+  test('keeps the earlier candidate on an exact tie, so the choice is deterministic', () => {
+    const candidates = [candidate(5, 0.004, 0.03), candidate(10, 0.004, 0.03)]
+    expect(chooseCandidate(candidates, 0.0015).hyperparameters.frequencyShrinkage).toBe(5)
+  })
 })
