@@ -42,6 +42,6 @@ if (process.argv.includes('--check')) {
     `wrote ${outputPath}: ${model.markers.length} markers, ${model.training.samples} samples, ` +
       `shrinkage ${calibration.frequencyShrinkage}, profile spread ${calibration.profileSpread}, ` +
       `admixed prior ${calibration.admixedLogPrior}, ` +
-      `temperature ${calibration.temperature}`,
+      `temperature ${calibration.temperature}, population temperature ${calibration.populationTemperature}`,
   )
 }

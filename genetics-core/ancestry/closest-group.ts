@@ -1,6 +1,7 @@
 // The closest reference group: a likelihood for each of the 26 populations, tempered and normalised
-// into probabilities, then summed within each super-population. Missing markers simply drop out of
-// every likelihood, so fewer markers give flatter (less certain) probabilities rather than a guess.
+// into probabilities that are summed within each super-population, and shared within each
+// super-population by a second temperature. Missing markers simply drop out of every likelihood, so
+// fewer markers give flatter (less certain) probabilities rather than a guess.
 
 import type { CompiledAncestryModel } from './compiled-model'
 import type { MarkerObservations } from './observations'
@@ -41,30 +42,70 @@ export function populationLogLikelihoods(
   return out
 }
 
-/** Calibrated probabilities from raw log-likelihoods: add priors, divide by the temperature, normalise. */
+/** What turns log-likelihoods into probabilities (a model file's calibration has these fields). */
+export interface PosteriorCalibration {
+  temperature: number
+  admixedLogPrior: number
+  /** Temperature of the split within each super-population; absent: `temperature`. */
+  populationTemperature?: number
+}
+
+/**
+ * Calibrated probabilities from raw log-likelihoods, in two stages. Each super-population's probability
+ * is the tempered posterior summed over its populations (priors added, divided by `temperature`,
+ * normalised over all 26). Its probability is then shared among its populations by the same scores
+ * divided by `populationTemperature` instead, normalised within the super-population: telling
+ * neighbouring populations apart needs more tempering than telling continents apart (ACCURACY.md).
+ * With equal temperatures this is the one-stage posterior. Temperatures never change which population
+ * is most probable within a super-population.
+ */
 export function posteriorFromLogLikelihoods(
   model: CompiledAncestryModel,
   logLikelihoods: ArrayLike<number>,
-  calibration: { temperature: number; admixedLogPrior: number } = model.file.calibration,
+  calibration: PosteriorCalibration = model.file.calibration,
 ): GroupPosterior {
-  const scores = new Float64Array(model.populations.length)
+  const populationCount = model.populations.length
+  const scores = new Float64Array(populationCount)
   model.populations.forEach((population, p) => {
-    const prior = population.admixed ? calibration.admixedLogPrior : 0
-    scores[p] = (logLikelihoods[p] + prior) / calibration.temperature
+    scores[p] = logLikelihoods[p] + (population.admixed ? calibration.admixedLogPrior : 0)
   })
-  let max = Number.NEGATIVE_INFINITY
-  for (const s of scores) max = Math.max(max, s)
-  let total = 0
-  for (let p = 0; p < scores.length; p++) {
-    scores[p] = Math.exp(scores[p] - max)
-    total += scores[p]
-  }
   const superPopulationProbabilities = new Float64Array(SUPER_POPULATION_CODES.length)
+  const overall = normalisedExp(scores, calibration.temperature, () => true)
   model.populations.forEach((population, p) => {
-    scores[p] /= total
-    superPopulationProbabilities[population.superPopulationIndex] += scores[p]
+    superPopulationProbabilities[population.superPopulationIndex] += overall[p]
   })
-  return { populationProbabilities: scores, superPopulationProbabilities }
+  const populationTemperature = calibration.populationTemperature ?? calibration.temperature
+  if (populationTemperature === calibration.temperature) {
+    return { populationProbabilities: overall, superPopulationProbabilities }
+  }
+  const populationProbabilities = new Float64Array(populationCount)
+  superPopulationProbabilities.forEach((superProbability, k) => {
+    const inSuper = (p: number) => model.populations[p].superPopulationIndex === k
+    const within = normalisedExp(scores, populationTemperature, inSuper)
+    for (let p = 0; p < populationCount; p++) {
+      if (inSuper(p)) populationProbabilities[p] = superProbability * within[p]
+    }
+  })
+  return { populationProbabilities, superPopulationProbabilities }
+}
+
+/** exp(score / temperature) normalised over the entries `included` accepts (0 for the others). */
+function normalisedExp(
+  scores: Float64Array,
+  temperature: number,
+  included: (index: number) => boolean,
+): Float64Array {
+  const out = new Float64Array(scores.length)
+  let max = Number.NEGATIVE_INFINITY
+  for (let i = 0; i < scores.length; i++) if (included(i)) max = Math.max(max, scores[i] / temperature)
+  let total = 0
+  for (let i = 0; i < scores.length; i++) {
+    if (!included(i)) continue
+    out[i] = Math.exp(scores[i] / temperature - max)
+    total += out[i]
+  }
+  for (let i = 0; i < scores.length; i++) out[i] /= total
+  return out
 }
 
 export function closestGroupPosterior(

@@ -61,15 +61,26 @@ export interface CalibrationEntry {
   frequencyShrinkage: number
   /** Log prior weight added to the admixed American populations (a penalty for their flexibility). */
   admixedLogPrior: number
-  /** Log-likelihoods are divided by this before normalising, to correct overconfidence. */
+  /**
+   * Log-likelihoods are divided by this before normalising, to correct overconfidence. It sets the
+   * super-population probabilities (and, when `populationTemperature` is absent, the whole posterior).
+   */
   temperature: number
+  /**
+   * The temperature of the split between the populations of one super-population, which is chosen for
+   * the 26-population probabilities: neighbouring populations differ far less at these markers than
+   * continents do, so the temperature that calibrates the super-population answer leaves that split
+   * overconfident. Absent in models written before it existed (read as `temperature`, the one-stage
+   * posterior).
+   */
+  populationTemperature?: number
   /**
    * Kernel width of the admixture profiles: each member's profile also stands for the profiles moved
    * this share of the way towards each source, so a person between two members is not penalised for
    * matching neither exactly. Absent in models written before it existed (read as 0).
    */
   profileSpread?: number
-  /** How the three values were chosen. */
+  /** How the values were chosen. */
   selection: string
 }
 

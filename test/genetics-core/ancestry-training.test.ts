@@ -6,11 +6,16 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
+import { shippedModel } from '../../genetics-core/ancestry/shipped-model'
 import { panelMarkersListed, randomMarkerSubsets } from '../../genetics-core/ancestry/training/chip-markers'
 import { crossValidate, type HeldOutPrediction } from '../../genetics-core/ancestry/training/cross-validate'
 import { stratifiedFolds } from '../../genetics-core/ancestry/training/folds'
 import { populationMetrics, superPopulationMetrics } from '../../genetics-core/ancestry/training/metrics'
-import { chooseCandidate } from '../../genetics-core/ancestry/training/select-hyperparameters'
+import {
+  chooseCandidate,
+  choosePopulationTemperature,
+  HYPERPARAMETER_GRID,
+} from '../../genetics-core/ancestry/training/select-hyperparameters'
 import {
   readTrainingData,
   sampleDosages,
@@ -176,7 +181,13 @@ describe('chip marker subsets', () => {
 
 describe('hyperparameter choice', () => {
   const candidate = (frequencyShrinkage: number, balancedError: number, balancedLogLoss: number) => ({
-    hyperparameters: { frequencyShrinkage, profileSpread: 0, admixedLogPrior: 0, temperature: 1 },
+    hyperparameters: {
+      frequencyShrinkage,
+      profileSpread: 0,
+      admixedLogPrior: 0,
+      temperature: 1,
+      populationTemperature: 1,
+    },
     balancedError,
     balancedLogLoss,
   })
@@ -195,5 +206,32 @@ describe('hyperparameter choice', () => {
   test('keeps the earlier candidate on an exact tie, so the choice is deterministic', () => {
     const candidates = [candidate(5, 0.004, 0.03), candidate(10, 0.004, 0.03)]
     expect(chooseCandidate(candidates, 0.0015).hyperparameters.frequencyShrinkage).toBe(5)
+  })
+
+  // Held-out Utah Europeans whose scores favour their own population by 2 (log units) in `right` of ten
+  // cases and British by 2 in the rest; every other population is far off.
+  const europeans = (right: number) => {
+    const model = shippedModel()
+    const index = (code: string) => model.populations.findIndex((p) => p.code === code)
+    return Array.from({ length: 10 }, (_, n) => {
+      const logLikelihoods = new Float64Array(model.populations.length).fill(-100)
+      logLikelihoods[index('CEU')] = n < right ? -10 : -12
+      logLikelihoods[index('GBR')] = n < right ? -12 : -10
+      return { truth: 3, truthPopulation: index('CEU'), model, logLikelihoods }
+    })
+  }
+
+  test('tempers an overconfident split within a super-population by its balanced log loss', () => {
+    // Right 6 times in 10 with odds e^2 each time: the calibrated odds are 6:4, so the best temperature
+    // is 2 / ln 1.5 = 4.9, and the grid's 5 is chosen.
+    const chosen = choosePopulationTemperature(europeans(6), { temperature: 1, admixedLogPrior: 0 })
+    expect(chosen.populationTemperature).toBe(5)
+    const p = 1 / (1 + Math.exp(-2 / 5))
+    expect(chosen.balancedPopulationLogLoss).toBeCloseTo(-(6 * Math.log(p) + 4 * Math.log(1 - p)) / 10, 6)
+  })
+
+  test('keeps the sharpest split on the grid when the favourite is always right', () => {
+    const chosen = choosePopulationTemperature(europeans(10), { temperature: 1, admixedLogPrior: 0 })
+    expect(chosen.populationTemperature).toBe(HYPERPARAMETER_GRID.populationTemperature[0])
   })
 })

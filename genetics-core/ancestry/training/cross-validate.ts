@@ -131,7 +131,7 @@ export function crossValidate(data: TrainingData, options: CrossValidationOption
     options.onProgress?.(
       `fold ${k + 1}/${options.outerFolds}: shrinkage ${chosen.frequencyShrinkage}, ` +
         `profile spread ${chosen.profileSpread}, admixed prior ${chosen.admixedLogPrior}, ` +
-        `temperature ${chosen.temperature}`,
+        `temperature ${chosen.temperature}, population temperature ${chosen.populationTemperature}`,
     )
   }
   return result
@@ -157,6 +157,6 @@ function plainLikelihoodModel(
         altFrequencies: Array.from(frequencies),
       }
     }),
-    calibration: { ...file.calibration, temperature: 1, admixedLogPrior: 0 },
+    calibration: { ...file.calibration, temperature: 1, populationTemperature: 1, admixedLogPrior: 0 },
   }
 }

@@ -22,6 +22,8 @@ export interface ModelHyperparameters {
   frequencyShrinkage: number
   admixedLogPrior: number
   temperature: number
+  /** Temperature of the split within each super-population (see CalibrationEntry). */
+  populationTemperature: number
   /** How far each admixture profile is spread towards every source (0: the members' profiles alone). */
   profileSpread: number
 }

@@ -1,13 +1,19 @@
-// Chooses the four model hyperparameters (frequency shrinkage, the spread of the admixture profiles,
-// the admixed populations' prior, the temperature) by an inner cross-validation over the given training
-// samples only. The temperature is a calibration: for each (shrinkage, spread, prior) candidate it is set
-// to minimise the balanced log loss (a proper scoring rule). Then accuracy comes first: only candidates
-// whose balanced error (the mean over the five super-populations of the share misassigned) is within
-// one person of the smallest super-population of the lowest are eligible, because the target is that no
-// super-population is served badly; among them the lowest balanced log loss wins, so that the
-// probabilities are as well calibrated as the accuracy allows. (Ranking by balanced error alone let a
+// Chooses the five model hyperparameters (frequency shrinkage, the spread of the admixture profiles,
+// the admixed populations' prior, the temperature, the population temperature) by an inner
+// cross-validation over the given training samples only. The temperature is a calibration: for each
+// (shrinkage, spread, prior) candidate it is set to minimise the balanced log loss (a proper scoring
+// rule). Then accuracy comes first: only candidates whose balanced error (the mean over the five
+// super-populations of the share misassigned) is within one person of the smallest super-population of
+// the lowest are eligible, because the target is that no super-population is served badly; among them
+// the lowest balanced log loss wins, so that the probabilities are as well calibrated as the accuracy
+// allows. (Ranking by balanced error alone let a
 // one-person difference, mostly noise, pick badly calibrated candidates.) "Balanced" weighs each
 // super-population equally whatever its sample count.
+//
+// The population temperature only shares each super-population's probability among its populations, so
+// it changes neither the answer nor the super-population probabilities: it is chosen last, for the
+// chosen candidate, by the balanced log loss of the 26-population probabilities (each population
+// weighed equally).
 //
 // Shrinkage only changes the populations described by frequencies and the spread only the admixed ones,
 // so each is scored once per value and the two halves are combined per candidate.
@@ -25,6 +31,7 @@ export const HYPERPARAMETER_GRID = {
   profileSpread: [0, 0.1, 0.2, 0.3],
   admixedLogPrior: [-4, -3.5, -3, -2.5, -2, -1.5, -1, -0.5, 0],
   temperature: [1, 1.25, 1.5, 1.75, 2, 2.5, 3],
+  populationTemperature: [1, 1.25, 1.5, 1.75, 2, 2.5, 3, 3.5, 4, 5, 6],
 }
 
 interface Scored {
@@ -38,11 +45,15 @@ export interface HyperparameterChoice {
   /** Inner cross-validation scores of the chosen values. */
   balancedError: number
   balancedLogLoss: number
+  /** Balanced log loss of the 26-population probabilities at the chosen population temperature. */
+  balancedPopulationLogLoss: number
   folds: number
 }
 
 interface HeldOutRow {
   truth: number
+  /** The person's population, in model order. */
+  truthPopulation: number
   /** Log-likelihoods per shrinkage value (profile spread 0). */
   byShrinkage: Float64Array[]
   /** Log-likelihoods per profile spread value (only the admixed populations' entries are used). */
@@ -73,7 +84,7 @@ export function selectHyperparameters(
         assembleModelFile(
           data,
           shared,
-          { frequencyShrinkage, profileSpread, admixedLogPrior: 0, temperature: 1 },
+          { frequencyShrinkage, profileSpread, admixedLogPrior: 0, temperature: 1, populationTemperature: 1 },
           'inner fold',
           assembly,
         ),
@@ -84,6 +95,7 @@ export function selectHyperparameters(
       const observations = observationsFromDosages(sampleDosages(data, s))
       heldOut.push({
         truth: superPopulationIndex(data.samples[s]),
+        truthPopulation: byShrinkage[0].populations.findIndex((p) => p.code === data.samples[s].population),
         byShrinkage: byShrinkage.map((model) => populationLogLikelihoods(model, observations)),
         bySpread: bySpread.map((model, j) =>
           spreads[j] === 0 ? new Float64Array(0) : populationLogLikelihoods(model, observations),
@@ -94,15 +106,18 @@ export function selectHyperparameters(
   }
 
   const candidates: Scored[] = []
+  const rowsOf = (i: number, j: number): ScoredRow[] =>
+    heldOut.map((row) => ({
+      truth: row.truth,
+      truthPopulation: row.truthPopulation,
+      model: row.model,
+      logLikelihoods: combined(row, i, j),
+    }))
   // Without profiles no population is 'admixed' and the prior has no effect: only 0 is tried.
   const priors = assembly.admixtureProfiles ? HYPERPARAMETER_GRID.admixedLogPrior : [0]
   shrinkages.forEach((frequencyShrinkage, i) => {
     spreads.forEach((profileSpread, j) => {
-      const rows = heldOut.map((row) => ({
-        truth: row.truth,
-        model: row.model,
-        logLikelihoods: combined(row, i, j),
-      }))
+      const rows = rowsOf(i, j)
       for (const admixedLogPrior of priors) {
         // The temperature only calibrates: for each candidate take the best-calibrated one, then
         // compare candidates on what that calibrated model gets right.
@@ -119,6 +134,8 @@ export function selectHyperparameters(
             profileSpread,
             admixedLogPrior,
             temperature: calibrated!.temperature,
+            // Set below for the chosen candidate; it cannot change the scores compared here.
+            populationTemperature: calibrated!.temperature,
           },
           balancedError: calibrated!.balancedError,
           balancedLogLoss: calibrated!.balancedLogLoss,
@@ -129,7 +146,54 @@ export function selectHyperparameters(
   const smallestClass = Math.min(
     ...SUPER_POPULATION_CODES.map((_, c) => heldOut.filter((row) => row.truth === c).length),
   )
-  return { ...chooseCandidate(candidates, 1 / (CLASS_COUNT * smallestClass)), folds: options.folds }
+  const chosen = chooseCandidate(candidates, 1 / (CLASS_COUNT * smallestClass))
+  const { frequencyShrinkage, profileSpread, temperature, admixedLogPrior } = chosen.hyperparameters
+  const split = choosePopulationTemperature(
+    rowsOf(shrinkages.indexOf(frequencyShrinkage), spreads.indexOf(profileSpread)),
+    { temperature, admixedLogPrior },
+  )
+  return {
+    ...chosen,
+    hyperparameters: { ...chosen.hyperparameters, populationTemperature: split.populationTemperature },
+    balancedPopulationLogLoss: split.balancedPopulationLogLoss,
+    folds: options.folds,
+  }
+}
+
+/**
+ * The population temperature from the grid with the lowest balanced log loss of the 26-population
+ * probabilities (the smaller one on exact ties), the other calibration values fixed.
+ */
+export function choosePopulationTemperature(
+  rows: readonly ScoredRow[],
+  calibration: { temperature: number; admixedLogPrior: number },
+): { populationTemperature: number; balancedPopulationLogLoss: number } {
+  const populationCount = rows[0]?.model.populations.length ?? 0
+  let best: { populationTemperature: number; balancedPopulationLogLoss: number } | null = null
+  for (const populationTemperature of HYPERPARAMETER_GRID.populationTemperature) {
+    const loss = new Float64Array(populationCount)
+    const count = new Float64Array(populationCount)
+    for (const row of rows) {
+      const { populationProbabilities: p } = posteriorFromLogLikelihoods(row.model, row.logLikelihoods, {
+        ...calibration,
+        populationTemperature,
+      })
+      loss[row.truthPopulation] -= Math.log(Math.max(PROBABILITY_FLOOR, p[row.truthPopulation]))
+      count[row.truthPopulation]++
+    }
+    let total = 0
+    let populations = 0
+    for (let c = 0; c < populationCount; c++) {
+      if (count[c] === 0) continue
+      total += loss[c] / count[c]
+      populations++
+    }
+    const balancedPopulationLogLoss = total / populations
+    if (!best || balancedPopulationLogLoss < best.balancedPopulationLogLoss - 1e-12) {
+      best = { populationTemperature, balancedPopulationLogLoss }
+    }
+  }
+  return best!
 }
 
 /**
@@ -157,8 +221,18 @@ function combined(row: HeldOutRow, i: number, j: number): Float64Array {
   return out
 }
 
+/** One held-out person of the inner cross-validation, scored under one candidate's fitted models. */
+export interface ScoredRow {
+  /** Super-population, in SUPER_POPULATION_CODES order. */
+  truth: number
+  /** Population, in model order. */
+  truthPopulation: number
+  model: CompiledAncestryModel
+  logLikelihoods: Float64Array
+}
+
 function scoreCandidate(
-  rows: { truth: number; model: CompiledAncestryModel; logLikelihoods: Float64Array }[],
+  rows: readonly ScoredRow[],
   calibration: { temperature: number; admixedLogPrior: number },
 ): { balancedError: number; balancedLogLoss: number } {
   const loss = new Float64Array(CLASS_COUNT)
