@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildAncestryModel } from '../genetics-core/ancestry/training/build-model'
+import { describeTemperatures } from '../genetics-core/ancestry/training/cross-validate'
 
 const repoRoot = join(import.meta.dir, '..')
 const sharedDir = process.env.SHARED_DIR ?? join(repoRoot, '..', 'shared')
@@ -42,6 +43,7 @@ if (process.argv.includes('--check')) {
     `wrote ${outputPath}: ${model.markers.length} markers, ${model.training.samples} samples, ` +
       `shrinkage ${calibration.frequencyShrinkage}, profile spread ${calibration.profileSpread}, ` +
       `admixed prior ${calibration.admixedLogPrior}, ` +
-      `temperature ${calibration.temperature}, population temperature ${calibration.populationTemperature}`,
+      `temperature ${calibration.temperature}, ` +
+      `population temperatures ${describeTemperatures(calibration.populationTemperatures)}`,
   )
 }

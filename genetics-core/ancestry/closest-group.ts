@@ -1,11 +1,11 @@
 // The closest reference group: a likelihood for each of the 26 populations, tempered and normalised
 // into probabilities that are summed within each super-population, and shared within each
-// super-population by a second temperature. Missing markers simply drop out of every likelihood, so
+// super-population by a temperature of its own. Missing markers simply drop out of every likelihood, so
 // fewer markers give flatter (less certain) probabilities rather than a guess.
 
 import type { CompiledAncestryModel } from './compiled-model'
 import type { MarkerObservations } from './observations'
-import { SUPER_POPULATION_CODES } from './populations'
+import { SUPER_POPULATION_CODES, type SuperPopulationCode } from './populations'
 
 export interface GroupPosterior {
   /** Probability per population, in model order. */
@@ -47,16 +47,16 @@ export interface PosteriorCalibration {
   temperature: number
   admixedLogPrior: number
   /** Temperature of the split within each super-population; absent: `temperature`. */
-  populationTemperature?: number
+  populationTemperatures?: Readonly<Record<SuperPopulationCode, number>>
 }
 
 /**
  * Calibrated probabilities from raw log-likelihoods, in two stages. Each super-population's probability
  * is the tempered posterior summed over its populations (priors added, divided by `temperature`,
  * normalised over all 26). Its probability is then shared among its populations by the same scores
- * divided by `populationTemperature` instead, normalised within the super-population: telling
- * neighbouring populations apart needs more tempering than telling continents apart (ACCURACY.md).
- * With equal temperatures this is the one-stage posterior. Temperatures never change which population
+ * divided by its own population temperature instead, normalised within the super-population: telling
+ * neighbouring populations apart needs a different tempering than telling continents apart, and not
+ * the same in every continent (ACCURACY.md). With equal temperatures this is the one-stage posterior. Temperatures never change which population
  * is most probable within a super-population.
  */
 export function posteriorFromLogLikelihoods(
@@ -74,14 +74,16 @@ export function posteriorFromLogLikelihoods(
   model.populations.forEach((population, p) => {
     superPopulationProbabilities[population.superPopulationIndex] += overall[p]
   })
-  const populationTemperature = calibration.populationTemperature ?? calibration.temperature
-  if (populationTemperature === calibration.temperature) {
+  const temperatures = SUPER_POPULATION_CODES.map(
+    (code) => calibration.populationTemperatures?.[code] ?? calibration.temperature,
+  )
+  if (temperatures.every((t) => t === calibration.temperature)) {
     return { populationProbabilities: overall, superPopulationProbabilities }
   }
   const populationProbabilities = new Float64Array(populationCount)
   superPopulationProbabilities.forEach((superProbability, k) => {
     const inSuper = (p: number) => model.populations[p].superPopulationIndex === k
-    const within = normalisedExp(scores, populationTemperature, inSuper)
+    const within = normalisedExp(scores, temperatures[k], inSuper)
     for (let p = 0; p < populationCount; p++) {
       if (inSuper(p)) populationProbabilities[p] = superProbability * within[p]
     }

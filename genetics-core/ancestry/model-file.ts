@@ -63,17 +63,17 @@ export interface CalibrationEntry {
   admixedLogPrior: number
   /**
    * Log-likelihoods are divided by this before normalising, to correct overconfidence. It sets the
-   * super-population probabilities (and, when `populationTemperature` is absent, the whole posterior).
+   * super-population probabilities (and, when `populationTemperatures` is absent, the whole posterior).
    */
   temperature: number
   /**
-   * The temperature of the split between the populations of one super-population, which is chosen for
-   * the 26-population probabilities: neighbouring populations differ far less at these markers than
-   * continents do, so the temperature that calibrates the super-population answer leaves that split
-   * overconfident. Absent in models written before it existed (read as `temperature`, the one-stage
-   * posterior).
+   * Per super-population, the temperature of the split between its populations, chosen for the
+   * 26-population probabilities: the temperature that calibrates the super-population answer leaves the
+   * split within Asia and Europe overconfident and the one between the admixed American populations
+   * (described by spread admixture profiles) underconfident (ACCURACY.md). Absent in models written
+   * before it existed (read as `temperature` everywhere, the one-stage posterior).
    */
-  populationTemperature?: number
+  populationTemperatures?: Record<SuperPopulationCode, number>
   /**
    * Kernel width of the admixture profiles: each member's profile also stands for the profiles moved
    * this share of the way towards each source, so a person between two members is not penalised for

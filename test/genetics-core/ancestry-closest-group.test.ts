@@ -1,6 +1,6 @@
 // The closest-group posterior: how the shipped model's log-likelihoods become super-population and
-// population probabilities, with one temperature for the super-populations and another for the split
-// within each of them.
+// population probabilities, with one temperature for the super-populations and one per super-population
+// for the split within it.
 
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
@@ -10,6 +10,7 @@ import {
   posteriorFromLogLikelihoods,
 } from '../../genetics-core/ancestry/closest-group'
 import { observationsFromDosages } from '../../genetics-core/ancestry/observations'
+import { SUPER_POPULATION_CODES } from '../../genetics-core/ancestry/populations'
 import { shippedModel } from '../../genetics-core/ancestry/shipped-model'
 import { readTrainingData, sampleDosages } from '../../genetics-core/ancestry/training/training-data'
 
@@ -37,26 +38,32 @@ function oneStage(logLikelihoods: Float64Array, temperature: number, admixedLogP
 describe('closest-group posterior', () => {
   const calibration = { temperature: 1.5, admixedLogPrior: -1 }
 
-  test('without a population temperature is the one-stage posterior over the 26 populations', () => {
+  test('without population temperatures is the one-stage posterior over the 26 populations', () => {
     const logLikelihoods = logLikelihoodsOf('GBR')
     const posterior = posteriorFromLogLikelihoods(model, logLikelihoods, calibration)
     const expected = oneStage(logLikelihoods, 1.5, -1)
     posterior.populationProbabilities.forEach((p, i) => {
       expect(p).toBeCloseTo(expected[i], 12)
     })
-    // A population temperature equal to the temperature is the same posterior.
+    // Population temperatures equal to the temperature give the same posterior.
+    const same = { AFR: 1.5, AMR: 1.5, EAS: 1.5, EUR: 1.5, SAS: 1.5 }
     expect(
-      posteriorFromLogLikelihoods(model, logLikelihoods, { ...calibration, populationTemperature: 1.5 }),
+      posteriorFromLogLikelihoods(model, logLikelihoods, { ...calibration, populationTemperatures: same }),
     ).toEqual(posterior)
   })
 
-  test('a population temperature changes only the split within each super-population', () => {
+  test('population temperatures change only the split within each super-population, each its own', () => {
+    // Each super-population's split by its own temperature (4 for the closest, 0.75 for the others).
     for (const population of ['GBR', 'CHB', 'PUR', 'ASW']) {
       const logLikelihoods = logLikelihoodsOf(population)
       const one = posteriorFromLogLikelihoods(model, logLikelihoods, calibration)
+      const closest = closestGroups(model, one)
+      const populationTemperatures = Object.fromEntries(
+        SUPER_POPULATION_CODES.map((code, k) => [code, k === closest.superPopulationIndex ? 4 : 0.75]),
+      ) as Record<(typeof SUPER_POPULATION_CODES)[number], number>
       const two = posteriorFromLogLikelihoods(model, logLikelihoods, {
         ...calibration,
-        populationTemperature: 4,
+        populationTemperatures,
       })
       expect(two.superPopulationProbabilities).toEqual(one.superPopulationProbabilities)
       expect(closestGroups(model, two)).toEqual(closestGroups(model, one))
@@ -68,7 +75,6 @@ describe('closest-group posterior', () => {
       })
       // Within the closest super-population the split follows the scores divided by 4: the odds of
       // two members are exp((score a - score b) / 4), and the favourite keeps less than before.
-      const closest = closestGroups(model, one)
       const members = model.populations.flatMap((p, i) =>
         p.superPopulationIndex === closest.superPopulationIndex ? [i] : [],
       )
@@ -81,14 +87,22 @@ describe('closest-group posterior', () => {
       expect(two.populationProbabilities[closest.populationIndex]).toBeLessThan(
         one.populationProbabilities[closest.populationIndex],
       )
+      // ... and within the runner-up by the scores divided by 0.75.
+      const runnerUp = [...two.superPopulationProbabilities.keys()]
+        .filter((k) => k !== closest.superPopulationIndex)
+        .sort((x, y) => two.superPopulationProbabilities[y] - two.superPopulationProbabilities[x])[0]
+      const [c, d] = model.populations.flatMap((p, i) => (p.superPopulationIndex === runnerUp ? [i] : []))
+      expect(Math.log(two.populationProbabilities[c] / two.populationProbabilities[d])).toBeCloseTo(
+        (score(c) - score(d)) / 0.75,
+        6,
+      )
     }
   })
 
-  test('reads the shipped calibration, whose population temperature is no lower than its temperature', () => {
+  test('reads the shipped calibration, which has a population temperature for every super-population', () => {
     const logLikelihoods = logLikelihoodsOf('YRI')
     const { calibration: shipped } = model.file
-    expect(shipped.populationTemperature).toBeDefined()
-    expect(shipped.populationTemperature!).toBeGreaterThanOrEqual(shipped.temperature)
+    expect(Object.keys(shipped.populationTemperatures!).sort()).toEqual([...SUPER_POPULATION_CODES])
     expect(posteriorFromLogLikelihoods(model, logLikelihoods)).toEqual(
       posteriorFromLogLikelihoods(model, logLikelihoods, shipped),
     )

@@ -13,8 +13,9 @@ import { stratifiedFolds } from '../../genetics-core/ancestry/training/folds'
 import { populationMetrics, superPopulationMetrics } from '../../genetics-core/ancestry/training/metrics'
 import {
   chooseCandidate,
-  choosePopulationTemperature,
+  choosePopulationTemperatures,
   HYPERPARAMETER_GRID,
+  sameEverywhere,
 } from '../../genetics-core/ancestry/training/select-hyperparameters'
 import {
   readTrainingData,
@@ -186,7 +187,7 @@ describe('hyperparameter choice', () => {
       profileSpread: 0,
       admixedLogPrior: 0,
       temperature: 1,
-      populationTemperature: 1,
+      populationTemperatures: sameEverywhere(1),
     },
     balancedError,
     balancedLogLoss,
@@ -223,15 +224,16 @@ describe('hyperparameter choice', () => {
 
   test('tempers an overconfident split within a super-population by its balanced log loss', () => {
     // Right 6 times in 10 with odds e^2 each time: the calibrated odds are 6:4, so the best temperature
-    // is 2 / ln 1.5 = 4.9, and the grid's 5 is chosen.
-    const chosen = choosePopulationTemperature(europeans(6), { temperature: 1, admixedLogPrior: 0 })
-    expect(chosen.populationTemperature).toBe(5)
+    // is 2 / ln 1.5 = 4.9, and the grid's 5 is chosen. Super-populations without held-out people keep
+    // the temperature.
+    const chosen = choosePopulationTemperatures(europeans(6), { temperature: 1.25, admixedLogPrior: 0 })
+    expect(chosen.populationTemperatures).toEqual({ AFR: 1.25, AMR: 1.25, EAS: 1.25, EUR: 5, SAS: 1.25 })
     const p = 1 / (1 + Math.exp(-2 / 5))
     expect(chosen.balancedPopulationLogLoss).toBeCloseTo(-(6 * Math.log(p) + 4 * Math.log(1 - p)) / 10, 6)
   })
 
   test('keeps the sharpest split on the grid when the favourite is always right', () => {
-    const chosen = choosePopulationTemperature(europeans(10), { temperature: 1, admixedLogPrior: 0 })
-    expect(chosen.populationTemperature).toBe(HYPERPARAMETER_GRID.populationTemperature[0])
+    const chosen = choosePopulationTemperatures(europeans(10), { temperature: 1, admixedLogPrior: 0 })
+    expect(chosen.populationTemperatures.EUR).toBe(HYPERPARAMETER_GRID.populationTemperature[0])
   })
 })

@@ -2,7 +2,12 @@
 // document is regenerated from a run rather than edited by hand (scripts/ancestry-cv.ts --write).
 
 import { REFERENCE_POPULATIONS, SUPER_POPULATION_CODES } from '../populations'
-import type { CrossValidationOptions, CrossValidationResult, ModelVariant } from './cross-validate'
+import {
+  type CrossValidationOptions,
+  type CrossValidationResult,
+  describeTemperatures,
+  type ModelVariant,
+} from './cross-validate'
 import {
   type ClassificationMetrics,
   populationMetrics,
@@ -19,7 +24,7 @@ export interface ReportContext {
     frequencyShrinkage: number
     admixedLogPrior: number
     temperature: number
-    populationTemperature?: number
+    populationTemperatures?: Partial<Record<string, number>>
     profileSpread?: number
     selection: string
   }
@@ -214,11 +219,12 @@ export function renderAccuracyReport(context: ReportContext): string {
     'among the candidates whose balanced error is within one person of the smallest super-population of the',
     'lowest; the temperature is the best-calibrated one for each candidate. The profile spread moves each',
     'admixed member’s profile that share of the way towards each source as extra kernel points. The',
-    'population temperature shares each super-population’s probability among its populations; it is chosen',
-    'last, for the chosen candidate, by the balanced log loss of the 26-population probabilities, and',
-    'changes neither the answers nor the super-population probabilities.',
+    `population temperatures (${SUPER_POPULATION_CODES.join('/')}) share each super-population’s probability among`,
+    'its populations; they are chosen last, for the chosen candidate, each by the balanced log loss of its',
+    'members’ population probabilities, and change neither the answers nor the super-population',
+    'probabilities.',
     '',
-    '| fold | frequency shrinkage | profile spread | admixed log prior | temperature | population temperature |',
+    '| fold | frequency shrinkage | profile spread | admixed log prior | temperature | population temperatures |',
     '|---:|---:|---:|---:|---:|---:|',
     ...result.chosen
       .filter((c) => c.variant === 'shipped_design')
@@ -226,13 +232,13 @@ export function renderAccuracyReport(context: ReportContext): string {
         (c) =>
           `| ${c.fold + 1} | ${c.hyperparameters.frequencyShrinkage} | ${c.hyperparameters.profileSpread} | ` +
           `${c.hyperparameters.admixedLogPrior} | ${c.hyperparameters.temperature} | ` +
-          `${c.hyperparameters.populationTemperature} |`,
+          `${SUPER_POPULATION_CODES.map((code) => c.hyperparameters.populationTemperatures[code]).join('/')} |`,
       ),
     '',
     `Shipped model (\`ancestry-model.json\`): shrinkage ${context.shipped.frequencyShrinkage}, profile spread ` +
       `${context.shipped.profileSpread ?? 0}, admixed log prior ${context.shipped.admixedLogPrior}, temperature ` +
-      `${context.shipped.temperature}, population temperature ` +
-      `${context.shipped.populationTemperature ?? context.shipped.temperature}; ${context.shipped.selection}.`,
+      `${context.shipped.temperature}, population temperatures ` +
+      `${describeTemperatures(context.shipped.populationTemperatures)}; ${context.shipped.selection}.`,
     '',
     '## What else was tried',
     '',

@@ -26,7 +26,7 @@ export function buildAncestryModel(trainingDirectory: string): AncestryModelFile
     `(seed ${MODEL_SELECTION_SEED}): lowest balanced log loss among the candidates within one person of the ` +
     'smallest super-population of the lowest balanced error; ' +
     `balanced error ${round(choice.balancedError, 5)}, balanced log loss ${round(choice.balancedLogLoss, 5)}; ` +
-    'then the population temperature by the balanced log loss of the 26-population probabilities, ' +
+    'then the population temperatures by the balanced log loss of the 26-population probabilities, ' +
     `${round(choice.balancedPopulationLogLoss, 5)}`
   return assembleModelFile(data, fitSharedParts(data, all), choice.hyperparameters, selection)
 }

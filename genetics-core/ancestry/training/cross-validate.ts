@@ -8,7 +8,7 @@
 import { fitAdmixture } from '../admixture-fit'
 import { populationLogLikelihoods, posteriorFromLogLikelihoods } from '../closest-group'
 import { type CompiledAncestryModel, compileAncestryModel } from '../compiled-model'
-import type { AncestryModelFile } from '../model-file'
+import type { AncestryModelFile, CalibrationEntry } from '../model-file'
 import { type MarkerObservations, observationsFromDosages, selectObservations } from '../observations'
 import { REFERENCE_POPULATIONS } from '../populations'
 import { createSeededRandom, shuffleInPlace } from '../seeded-random'
@@ -131,7 +131,7 @@ export function crossValidate(data: TrainingData, options: CrossValidationOption
     options.onProgress?.(
       `fold ${k + 1}/${options.outerFolds}: shrinkage ${chosen.frequencyShrinkage}, ` +
         `profile spread ${chosen.profileSpread}, admixed prior ${chosen.admixedLogPrior}, ` +
-        `temperature ${chosen.temperature}, population temperature ${chosen.populationTemperature}`,
+        `temperature ${chosen.temperature}, population temperatures ${describeTemperatures(chosen.populationTemperatures)}`,
     )
   }
   return result
@@ -157,6 +157,20 @@ function plainLikelihoodModel(
         altFrequencies: Array.from(frequencies),
       }
     }),
-    calibration: { ...file.calibration, temperature: 1, populationTemperature: 1, admixedLogPrior: 0 },
+    calibration: { ...oneStage(file.calibration), temperature: 1, admixedLogPrior: 0 },
   }
+}
+
+/** The calibration without population temperatures (one temperature for the whole posterior). */
+function oneStage(calibration: CalibrationEntry): CalibrationEntry {
+  const { populationTemperatures: _, ...rest } = calibration
+  return rest
+}
+
+/** Population temperatures as 'AFR 1.75, AMR 0.75, ...'. */
+export function describeTemperatures(temperatures: Partial<Record<string, number>> | undefined): string {
+  if (!temperatures) return 'none'
+  return Object.entries(temperatures)
+    .map(([code, t]) => `${code} ${t}`)
+    .join(', ')
 }

@@ -23,7 +23,7 @@ export interface ModelHyperparameters {
   admixedLogPrior: number
   temperature: number
   /** Temperature of the split within each super-population (see CalibrationEntry). */
-  populationTemperature: number
+  populationTemperatures: Record<SuperPopulationCode, number>
   /** How far each admixture profile is spread towards every source (0: the members' profiles alone). */
   profileSpread: number
 }

@@ -1,5 +1,5 @@
-// Chooses the five model hyperparameters (frequency shrinkage, the spread of the admixture profiles,
-// the admixed populations' prior, the temperature, the population temperature) by an inner
+// Chooses the model hyperparameters (frequency shrinkage, the spread of the admixture profiles, the
+// admixed populations' prior, the temperature, the population temperatures) by an inner
 // cross-validation over the given training samples only. The temperature is a calibration: for each
 // (shrinkage, spread, prior) candidate it is set to minimise the balanced log loss (a proper scoring
 // rule). Then accuracy comes first: only candidates whose balanced error (the mean over the five
@@ -10,10 +10,11 @@
 // one-person difference, mostly noise, pick badly calibrated candidates.) "Balanced" weighs each
 // super-population equally whatever its sample count.
 //
-// The population temperature only shares each super-population's probability among its populations, so
-// it changes neither the answer nor the super-population probabilities: it is chosen last, for the
+// A super-population's population temperature only shares its probability among its populations, so it
+// changes neither the answer nor the super-population probabilities: they are chosen last, for the
 // chosen candidate, by the balanced log loss of the 26-population probabilities (each population
-// weighed equally).
+// weighed equally). A person's probability of their own population depends only on the temperature of
+// their own super-population, so that loss is minimised one super-population at a time.
 //
 // Shrinkage only changes the populations described by frequencies and the spread only the admixed ones,
 // so each is scored once per value and the two halves are combined per candidate.
@@ -21,7 +22,7 @@
 import { argMax, populationLogLikelihoods, posteriorFromLogLikelihoods } from '../closest-group'
 import { type CompiledAncestryModel, compileAncestryModel } from '../compiled-model'
 import { observationsFromDosages } from '../observations'
-import { SUPER_POPULATION_CODES } from '../populations'
+import { SUPER_POPULATION_CODES, type SuperPopulationCode } from '../populations'
 import { assembleModelFile, fitSharedParts, type ModelHyperparameters } from './fit-model'
 import { stratifiedFolds } from './folds'
 import { sampleDosages, superPopulationIndex, type TrainingData } from './training-data'
@@ -31,7 +32,7 @@ export const HYPERPARAMETER_GRID = {
   profileSpread: [0, 0.1, 0.2, 0.3],
   admixedLogPrior: [-4, -3.5, -3, -2.5, -2, -1.5, -1, -0.5, 0],
   temperature: [1, 1.25, 1.5, 1.75, 2, 2.5, 3],
-  populationTemperature: [1, 1.25, 1.5, 1.75, 2, 2.5, 3, 3.5, 4, 5, 6],
+  populationTemperature: [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3, 3.5, 4, 5, 6],
 }
 
 interface Scored {
@@ -45,7 +46,7 @@ export interface HyperparameterChoice {
   /** Inner cross-validation scores of the chosen values. */
   balancedError: number
   balancedLogLoss: number
-  /** Balanced log loss of the 26-population probabilities at the chosen population temperature. */
+  /** Balanced log loss of the 26-population probabilities at the chosen population temperatures. */
   balancedPopulationLogLoss: number
   folds: number
 }
@@ -84,7 +85,13 @@ export function selectHyperparameters(
         assembleModelFile(
           data,
           shared,
-          { frequencyShrinkage, profileSpread, admixedLogPrior: 0, temperature: 1, populationTemperature: 1 },
+          {
+            frequencyShrinkage,
+            profileSpread,
+            admixedLogPrior: 0,
+            temperature: 1,
+            populationTemperatures: sameEverywhere(1),
+          },
           'inner fold',
           assembly,
         ),
@@ -134,8 +141,8 @@ export function selectHyperparameters(
             profileSpread,
             admixedLogPrior,
             temperature: calibrated!.temperature,
-            // Set below for the chosen candidate; it cannot change the scores compared here.
-            populationTemperature: calibrated!.temperature,
+            // Set below for the chosen candidate; they cannot change the scores compared here.
+            populationTemperatures: sameEverywhere(calibrated!.temperature),
           },
           balancedError: calibrated!.balancedError,
           balancedLogLoss: calibrated!.balancedLogLoss,
@@ -148,52 +155,89 @@ export function selectHyperparameters(
   )
   const chosen = chooseCandidate(candidates, 1 / (CLASS_COUNT * smallestClass))
   const { frequencyShrinkage, profileSpread, temperature, admixedLogPrior } = chosen.hyperparameters
-  const split = choosePopulationTemperature(
+  const split = choosePopulationTemperatures(
     rowsOf(shrinkages.indexOf(frequencyShrinkage), spreads.indexOf(profileSpread)),
     { temperature, admixedLogPrior },
   )
   return {
     ...chosen,
-    hyperparameters: { ...chosen.hyperparameters, populationTemperature: split.populationTemperature },
+    hyperparameters: { ...chosen.hyperparameters, populationTemperatures: split.populationTemperatures },
     balancedPopulationLogLoss: split.balancedPopulationLogLoss,
     folds: options.folds,
   }
 }
 
 /**
- * The population temperature from the grid with the lowest balanced log loss of the 26-population
- * probabilities (the smaller one on exact ties), the other calibration values fixed.
+ * For each super-population, the population temperature from the grid with the lowest balanced log loss
+ * of its members' population probabilities (the smaller one on exact ties), the other calibration values
+ * fixed; a super-population without held-out members keeps the temperature.
  */
-export function choosePopulationTemperature(
+export function choosePopulationTemperatures(
   rows: readonly ScoredRow[],
   calibration: { temperature: number; admixedLogPrior: number },
-): { populationTemperature: number; balancedPopulationLogLoss: number } {
-  const populationCount = rows[0]?.model.populations.length ?? 0
-  let best: { populationTemperature: number; balancedPopulationLogLoss: number } | null = null
-  for (const populationTemperature of HYPERPARAMETER_GRID.populationTemperature) {
-    const loss = new Float64Array(populationCount)
-    const count = new Float64Array(populationCount)
+): { populationTemperatures: Record<SuperPopulationCode, number>; balancedPopulationLogLoss: number } {
+  const model = rows[0]?.model
+  const populations = model?.populations ?? []
+  const grid = HYPERPARAMETER_GRID.populationTemperature
+  // loss[g][p]: summed log loss of population p's members at grid temperature g.
+  const loss = grid.map(() => new Float64Array(populations.length))
+  const count = new Float64Array(populations.length)
+  for (const row of rows) count[row.truthPopulation]++
+  grid.forEach((temperature, g) => {
+    const populationTemperatures = sameEverywhere(temperature)
     for (const row of rows) {
       const { populationProbabilities: p } = posteriorFromLogLikelihoods(row.model, row.logLikelihoods, {
         ...calibration,
-        populationTemperature,
+        populationTemperatures,
       })
-      loss[row.truthPopulation] -= Math.log(Math.max(PROBABILITY_FLOOR, p[row.truthPopulation]))
-      count[row.truthPopulation]++
+      loss[g][row.truthPopulation] -= Math.log(Math.max(PROBABILITY_FLOOR, p[row.truthPopulation]))
     }
+  })
+  /** Mean over the populations with members (of one super-population, or all) of their mean loss. */
+  const balanced = (g: (p: number) => number, include: (p: number) => boolean): number => {
     let total = 0
-    let populations = 0
-    for (let c = 0; c < populationCount; c++) {
-      if (count[c] === 0) continue
-      total += loss[c] / count[c]
-      populations++
-    }
-    const balancedPopulationLogLoss = total / populations
-    if (!best || balancedPopulationLogLoss < best.balancedPopulationLogLoss - 1e-12) {
-      best = { populationTemperature, balancedPopulationLogLoss }
-    }
+    let included = 0
+    populations.forEach((_, p) => {
+      if (!include(p) || count[p] === 0) return
+      total += loss[g(p)][p] / count[p]
+      included++
+    })
+    return included === 0 ? Number.NaN : total / included
   }
-  return best!
+  const chosenIndex = SUPER_POPULATION_CODES.map((_, k) => {
+    const inSuper = (p: number) => populations[p].superPopulationIndex === k
+    let best = -1
+    let bestLoss = Number.POSITIVE_INFINITY
+    grid.forEach((_, g) => {
+      const value = balanced(() => g, inSuper)
+      if (value < bestLoss - 1e-12) {
+        best = g
+        bestLoss = value
+      }
+    })
+    return best
+  })
+  const populationTemperatures = Object.fromEntries(
+    SUPER_POPULATION_CODES.map((code, k) => [
+      code,
+      chosenIndex[k] < 0 ? calibration.temperature : grid[chosenIndex[k]],
+    ]),
+  ) as Record<SuperPopulationCode, number>
+  return {
+    populationTemperatures,
+    balancedPopulationLogLoss: balanced(
+      (p) => chosenIndex[populations[p].superPopulationIndex],
+      () => true,
+    ),
+  }
+}
+
+/** The same temperature for the split within every super-population. */
+export function sameEverywhere(temperature: number): Record<SuperPopulationCode, number> {
+  return Object.fromEntries(SUPER_POPULATION_CODES.map((code) => [code, temperature])) as Record<
+    SuperPopulationCode,
+    number
+  >
 }
 
 /**
