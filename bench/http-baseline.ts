@@ -2,12 +2,15 @@
 // authenticated list must do at the least: hash the bearer token (SHA-256), look the key up with the
 // service's own join (key, holder, workspace, owner), and list the caller's live sources, newest first,
 // as JSON. It reads the service's own database file, so the data has the same shape and size.
-// `/health` answers a fixed JSON body: the framework-free floor for a public route.
+// `/health` answers a fixed JSON body: the framework-free floor for a public route; `/document` the
+// service's own OpenAPI document, byte for byte: the floor for sending a body of that size.
 
 import { Database } from 'bun:sqlite'
 
-const [path] = process.argv.slice(2)
-if (!path) throw new Error('usage: bun bench/http-baseline.ts <database file>')
+const [path, documentPath] = process.argv.slice(2)
+if (!path) throw new Error('usage: bun bench/http-baseline.ts <database file> [document file]')
+// The service's own /openapi.json bytes, served as they are: the ceiling for a document of that size.
+const document = documentPath ? new Uint8Array(await Bun.file(documentPath).arrayBuffer()) : null
 const db = new Database(path, { readwrite: true, create: false })
 db.exec('PRAGMA busy_timeout = 5000')
 
@@ -34,6 +37,8 @@ const server = Bun.serve({
     const url = new URL(request.url)
     if (url.pathname === '/health')
       return Response.json({ status: 'ok', version: '0.5.2', uptime_seconds: 1 })
+    if (url.pathname === '/document' && document)
+      return new Response(document, { headers: { 'content-type': 'application/json' } })
     if (url.pathname === '/sources') {
       const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? ''
       const key = keyLookup.get(new Bun.CryptoHasher('sha256').update(token).digest('hex'))

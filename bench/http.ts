@@ -125,11 +125,14 @@ const service = await startProcess<{
   keys: { one: string; hundred: string; importer: string }
   analysisId: string
 }>([join(import.meta.dir, 'http-service.ts'), dir])
+const ours = `http://127.0.0.1:${service.port}`
+const documentFile = join(dir, 'openapi.json')
+await Bun.write(documentFile, await (await fetch(`${ours}/openapi.json`)).arrayBuffer())
 const baseline = await startProcess<{ port: number }>([
   join(import.meta.dir, 'http-baseline.ts'),
   service.database,
+  documentFile,
 ])
-const ours = `http://127.0.0.1:${service.port}`
 const bare = `http://127.0.0.1:${baseline.port}`
 
 const openapiTag = (await fetch(`${ours}/openapi.json`)).headers.get('etag') ?? '""'
@@ -160,9 +163,13 @@ const rows: Row[] = [
     name: 'baseline: bare Bun.serve + bun:sqlite, key lookup + list, 100 sources',
     load: { url: `${bare}/sources?limit=100`, token: service.keys.hundred },
   },
+  {
+    name: `baseline: bare Bun.serve, the same /openapi.json bytes (${Math.round(Bun.file(documentFile).size / 1024)} KiB)`,
+    load: { url: `${bare}/document` },
+  },
   { name: 'ours: GET /health', load: { url: `${ours}/health` }, baseline: 'fixed' },
   { name: 'ours: GET /capabilities', load: { url: `${ours}/capabilities` }, baseline: 'fixed' },
-  { name: 'ours: GET /openapi.json', load: { url: `${ours}/openapi.json` }, baseline: 'fixed' },
+  { name: 'ours: GET /openapi.json', load: { url: `${ours}/openapi.json` }, baseline: 'document' },
   {
     name: 'ours: GET /openapi.json, Accept-Encoding: br (kept compressed)',
     load: { url: `${ours}/openapi.json`, headers: { 'accept-encoding': 'br, gzip' } },
@@ -230,6 +237,7 @@ const baselines: Record<string, Figures> = {
   fixed: rows[0]!.figures!,
   list1: rows[1]!.figures!,
   list100: rows[2]!.figures!,
+  document: rows[3]!.figures!,
 }
 const health = byName('ours: GET /health')
 const load = await Bun.file('/proc/loadavg')
@@ -251,7 +259,7 @@ for (const row of rows) {
   )
 }
 console.log(
-  '\nBaselines: "fixed" rows compare with the bare fixed JSON, lists and other authenticated routes with the bare key lookup + list (1 or 100 sources).',
+  '\nBaselines: plain /openapi.json compares with the bare server sending the same bytes; other "fixed" rows with the bare fixed JSON; lists and other authenticated routes with the bare key lookup + list (1 or 100 sources).',
 )
 
 for (const child of children) child.kill()
@@ -324,6 +332,12 @@ if (process.env.BENCH_STARTUP !== '0') {
     targets.push([`start-up median ${median.toFixed(3)} s (target < 0.25 s)`, median < 0.25])
   } else console.log('\nCompiled binary: the build failed, start-up not measured')
 }
+
+// The document row's ceiling: what sending these bytes costs with no framework at all.
+const bareDocument = baselines.document!
+console.log(
+  `\nThe same ${Math.round(Bun.file(documentFile).size / 1024)} KiB document from a bare Bun.serve: ${(bareDocument.rps / baselines.fixed!.rps).toFixed(2)}x of its own fixed JSON; ours ${(openapi.rps / bareDocument.rps).toFixed(2)}x of that bare server.`,
+)
 
 console.log('\nTargets (issue 22):')
 for (const [text, met] of targets) console.log(`- ${met ? 'met' : 'NOT met'}: ${text}`)

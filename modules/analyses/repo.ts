@@ -1,8 +1,9 @@
 // Queries of the analyses module: the only code that touches the analyses and action_plans tables.
 // Every function takes the caller's scope first and filters by it.
 
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm'
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { preparedPerDatabase } from '../../db/prepared'
 import type { Scope } from '../shared/principal'
 import { actionPlans, analyses } from './tables'
 
@@ -16,8 +17,28 @@ export async function insertAnalysis(db: Database, row: AnalysisRow): Promise<vo
   await db.insert(analyses).values(row)
 }
 
+const analysisById = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(analyses)
+    .where(
+      and(
+        eq(analyses.organization_id, sql.placeholder('organizationId')),
+        eq(analyses.user_id, sql.placeholder('userId')),
+        eq(analyses.id, sql.placeholder('id')),
+      ),
+    )
+    .limit(1)
+    .prepare(),
+)
+
 export async function findAnalysis(db: Database, scope: Scope, id: string): Promise<AnalysisRow | undefined> {
-  return db.query.analyses.findFirst({ where: and(analysisInScope(scope), eq(analyses.id, id)) })
+  const [row] = await analysisById(db).execute({
+    organizationId: scope.organization_id,
+    userId: scope.user_id,
+    id,
+  })
+  return row
 }
 
 export async function listAnalyses(

@@ -3,6 +3,7 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Database } from '../../db/client'
+import { preparedPerDatabase } from '../../db/prepared'
 import type { Scope } from '../shared/principal'
 import {
   apiKeys,
@@ -177,10 +178,8 @@ const holder = alias(users, 'holder')
 const owner = alias(users, 'owner')
 
 /** Built once per database and kept: this query runs on every request made with an API key. */
-const apiKeyQueries = new WeakMap<Database, ReturnType<typeof prepareApiKeyQuery>>()
-
-function prepareApiKeyQuery(db: Database) {
-  return db
+const apiKeyQuery = preparedPerDatabase((db) =>
+  db
     .select({
       key: apiKeys,
       holder_billing_admin: holder.billing_admin,
@@ -193,8 +192,8 @@ function prepareApiKeyQuery(db: Database) {
     .leftJoin(owner, eq(owner.id, organizations.owner_user_id))
     .where(eq(apiKeys.token_hash, sql.placeholder('tokenHash')))
     .limit(1)
-    .prepare()
-}
+    .prepare(),
+)
 
 /** The key that minted a service token: the token works only while this key does. */
 export async function findMintingKey(db: Database, keyId: string) {
@@ -209,12 +208,7 @@ export async function findMintingKey(db: Database, keyId: string) {
  * workspace tier, and whether the workspace owner is a billing admin.
  */
 export async function findApiKeyWithOwner(db: Database, tokenHash: string) {
-  let query = apiKeyQueries.get(db)
-  if (!query) {
-    query = prepareApiKeyQuery(db)
-    apiKeyQueries.set(db, query)
-  }
-  const [row] = await query.execute({ tokenHash })
+  const [row] = await apiKeyQuery(db).execute({ tokenHash })
   return row
 }
 

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { type Database, executeRaw } from '../../db/client'
+import { preparedPerDatabase } from '../../db/prepared'
 import type { Scope } from '../shared/principal'
 import { observations, sources } from './tables'
 
@@ -112,9 +113,7 @@ export async function findSource(db: Database, scope: Scope, id: string): Promis
  * The list query, prepared once per database: it runs on every `GET /sources` and MCP `list_sources`,
  * and building the SQL cost more than running it. Optional filters are placeholders that may be null.
  */
-const listQueries = new WeakMap<Database, ReturnType<typeof prepareList>>()
-
-function prepareList(db: Database) {
+const listQuery = preparedPerDatabase((db) => {
   const modality = sql.placeholder('modality')
   const since = sql.placeholder('since')
   const before = sql.placeholder('before')
@@ -134,19 +133,14 @@ function prepareList(db: Database) {
     .orderBy(desc(sources.id))
     .limit(sql.placeholder('limit'))
     .prepare()
-}
+})
 
 export async function listSources(
   db: Database,
   scope: Scope,
   filter: { modality?: SourceRow['modality']; since?: string; before?: string | null; limit: number },
 ): Promise<SourceRow[]> {
-  let query = listQueries.get(db)
-  if (!query) {
-    query = prepareList(db)
-    listQueries.set(db, query)
-  }
-  return query.execute({
+  return listQuery(db).execute({
     organizationId: scope.organization_id,
     userId: scope.user_id,
     modality: filter.modality ?? null,
@@ -275,20 +269,31 @@ export async function deleteSource(
   })
 }
 
-/** Which of these source ids are deleted (tombstoned) in scope. */
-export async function deletedSourceIds(db: Database, scope: Scope, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return []
-  const rows = await db
-    .select({ id: sources.id, deleted_at: sources.deleted_at })
+/** The deleted sources among a JSON array of ids, in scope: one statement whatever the number of ids. */
+const deletedAmong = preparedPerDatabase((db) =>
+  db
+    .select({ id: sources.id })
     .from(sources)
     .where(
       and(
-        eq(sources.organization_id, scope.organization_id),
-        eq(sources.user_id, scope.user_id),
-        inArray(sources.id, ids),
+        eq(sources.organization_id, sql.placeholder('organizationId')),
+        eq(sources.user_id, sql.placeholder('userId')),
+        sql`${sources.id} in (select value from json_each(${sql.placeholder('ids')}))`,
+        isNotNull(sources.deleted_at),
       ),
     )
-  return rows.filter((r) => r.deleted_at !== null).map((r) => r.id)
+    .prepare(),
+)
+
+/** Which of these source ids are deleted (tombstoned) in scope. */
+export async function deletedSourceIds(db: Database, scope: Scope, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await deletedAmong(db).execute({
+    organizationId: scope.organization_id,
+    userId: scope.user_id,
+    ids: JSON.stringify(ids),
+  })
+  return rows.map((r) => r.id)
 }
 
 /** Tombstone every source of a user (privacy deletion); observations go with them. */
