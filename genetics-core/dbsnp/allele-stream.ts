@@ -143,6 +143,7 @@ export class AlleleStream {
       const { buffer, length, fileOffset } = next.value
       const recycle = this.recycled.pop()
       const piece = pool.submit(this.options.channel, buffer, length, fileOffset, recycle).then((r) => {
+        this.reader?.recycle(r.input)
         const result = r.result as AlleleKeyPiece
         this.fromWorkers.add(result.batch)
         return result

@@ -12,7 +12,7 @@ import { canonicalChromosome, canonicalConsumerChromosome } from '../normalize/c
 import { BgzfSegmentReader } from '../stream/bgzf-segments'
 import { BGZF_EOF, isBcfMagic, readFileHead, sniffCompression } from '../stream/sniff'
 import { openTextChunks } from '../stream/text-source'
-import { ScanWorkerPool } from '../stream/worker-pool'
+import { ScanWorkerPool, type SegmentResult } from '../stream/worker-pool'
 import type {
   BuildCall,
   GeneticsWarning,
@@ -350,9 +350,10 @@ async function scanBgzfOnWorkers(
   const accumulator = new ScanAccumulator(make(), onHit)
   const reader = new BgzfSegmentReader(inspection.path, { signal, segmentBytes })
   const maxInFlight = 3 * pool.size
-  const inFlight: Promise<{ textBytes: number; result: unknown }>[] = []
+  const inFlight: Promise<SegmentResult>[] = []
   const drainOne = async () => {
-    const { result } = await inFlight.shift()!
+    const { result, input } = await inFlight.shift()!
+    reader.recycle(input)
     accumulator.add(result as SegmentScan)
     progress.report('reading', reader.bytesRead, accumulator.counts[C.records])
     throwIfAborted(signal)

@@ -14,15 +14,32 @@ export interface BgzfSegment {
   fileOffset: number
 }
 
+/** Longest BGZF block (BSIZE is 16 bits): the most a segment carries over into the next one. */
+const MAX_BLOCK_BYTES = 1 << 16
+
 export class BgzfSegmentReader {
   /** Set once the whole file was read: did it end with the BGZF end-of-file marker block? */
   sawEofMarker = false
   bytesRead = 0
+  /** Segment buffers handed back after use, filled again rather than allocated (page faults are dear). */
+  private readonly spare: ArrayBuffer[] = []
 
   constructor(
     private readonly path: string,
     private readonly options: { signal?: AbortSignal; segmentBytes?: number; start?: number } = {},
   ) {}
+
+  /** Hand back a segment's buffer once nothing reads it any more; a later segment is read into it. */
+  recycle(buffer: ArrayBuffer): void {
+    if (this.spare.length < 16) this.spare.push(buffer)
+  }
+
+  /** A buffer of at least `bytes`: a spare one when one is big enough, else a new one with room to spare. */
+  private bufferFor(bytes: number, segmentBytes: number): Uint8Array<ArrayBuffer> {
+    const spare = this.spare.pop()
+    if (spare && spare.byteLength >= bytes) return new Uint8Array(spare, 0, bytes)
+    return new Uint8Array(new ArrayBuffer(Math.max(bytes, segmentBytes + MAX_BLOCK_BYTES)), 0, bytes)
+  }
 
   async *segments(): AsyncGenerator<BgzfSegment> {
     const segmentBytes = this.options.segmentBytes ?? 1 << 20
@@ -34,7 +51,7 @@ export class BgzfSegmentReader {
       let position = this.options.start ?? 0
       while (true) {
         if (this.options.signal?.aborted) throw new GeneticsCancelledError()
-        const buf = new Uint8Array(pending.length + segmentBytes)
+        const buf = this.bufferFor(pending.length + segmentBytes, segmentBytes)
         buf.set(pending)
         const { bytesRead } = await handle
           .read(buf, pending.length, segmentBytes, position)

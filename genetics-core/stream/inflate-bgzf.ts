@@ -1,6 +1,10 @@
 // Inflates a run of whole BGZF blocks into one buffer. The output size is known up front from each
-// block's ISIZE trailer, so there is one allocation per segment; Bun.gunzipSync checks each block's
-// CRC, so a damaged block fails here instead of yielding wrong text.
+// block's ISIZE trailer, so there is one allocation per segment. Blocks inflate straight into it
+// through the system's libdeflate when it can be loaded (stream/libdeflate-native.ts), else through
+// Bun.gunzipSync and a copy; both check each block's CRC, so a damaged block fails here instead of
+// yielding wrong text.
+
+import { type NativeGunzip, nativeGunzip } from './libdeflate-native'
 
 export class InflateError extends Error {
   constructor(
@@ -16,19 +20,35 @@ export class InflateError extends Error {
 let output = new Uint8Array(0)
 
 /** Inflates whole BGZF blocks; the result is only valid until the next call on this thread. */
-export function inflateBgzfBlocks(bytes: Uint8Array<ArrayBuffer>): Uint8Array {
+export function inflateBgzfBlocks(
+  bytes: Uint8Array<ArrayBuffer>,
+  native: NativeGunzip | null = nativeGunzip(),
+): Uint8Array {
   let total = 0
   let offset = 0
   while (offset < bytes.length) {
     const size = blockSize(bytes, offset)
-    const end = offset + size
-    total += bytes[end - 4] | (bytes[end - 3] << 8) | (bytes[end - 2] << 16) | (bytes[end - 1] << 24)
-    offset = end
+    const isize = inflatedSize(bytes, offset + size)
+    // BGZF blocks hold at most 64 KiB of text; a larger ISIZE is damage, and must not size a buffer.
+    if (isize > BGZF_MAX_TEXT) throw new InflateError('a BGZF block claims more than 64 KiB of text', offset)
+    total += isize
+    offset += size
   }
   if (output.length < total) output = new Uint8Array(Math.max(total, 8 << 20))
   const out = output.subarray(0, total)
   let written = 0
   offset = 0
+  if (native !== null) {
+    while (offset < bytes.length) {
+      const size = blockSize(bytes, offset)
+      const isize = inflatedSize(bytes, offset + size)
+      if (!native.gunzipInto(bytes.subarray(offset, offset + size), output, written, isize))
+        throw new InflateError('a BGZF block is corrupt and cannot be inflated', offset)
+      written += isize
+      offset += size
+    }
+    return out
+  }
   while (offset < bytes.length) {
     const size = blockSize(bytes, offset)
     let text: Uint8Array
@@ -66,6 +86,13 @@ function gunzipBlock(block: Uint8Array<ArrayBuffer>): Uint8Array {
     }
   }
   return Bun.gunzipSync(block)
+}
+
+const BGZF_MAX_TEXT = 65536
+
+/** The ISIZE trailer (text bytes) of the block that ends at `end`. */
+function inflatedSize(bytes: Uint8Array, end: number): number {
+  return (bytes[end - 4] | (bytes[end - 3] << 8) | (bytes[end - 2] << 16) | (bytes[end - 1] << 24)) >>> 0
 }
 
 function blockSize(bytes: Uint8Array, offset: number): number {

@@ -66,7 +66,12 @@ port.on('message', (message: WorkerMessage) => {
     if (message.recycle) processor.recycle?.(message.recycle)
     const text = inflateBgzfBlocks(new Uint8Array(message.buffer, 0, message.length))
     const { result, transfer } = processor.process(text)
-    reply({ type: 'result', id: message.id, textBytes: text.length, result }, transfer)
+    // The segment's compressed bytes are spent once inflated: the buffer goes back to the reader, which
+    // fills it with a later segment instead of touching a fresh megabyte of memory for each one.
+    reply({ type: 'result', id: message.id, textBytes: text.length, result, input: message.buffer }, [
+      ...transfer,
+      message.buffer,
+    ])
     // Each segment leaves ~5 MB of inflated text behind; collecting every few segments keeps a
     // worker's memory flat instead of letting garbage pile up to hundreds of MB.
     if (GC_EVERY > 0 && ++jobs % GC_EVERY === 0) Bun.gc(true)

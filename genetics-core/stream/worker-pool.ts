@@ -7,8 +7,15 @@ import { Worker } from 'node:worker_threads'
 import { GeneticsCancelledError, GeneticsInputError } from '../errors'
 import type { WorkerMessage, WorkerReply } from './worker-protocol'
 
+/** A segment's result, and its input buffer handed back for the reader to fill again. */
+export interface SegmentResult {
+  textBytes: number
+  result: unknown
+  input: ArrayBuffer
+}
+
 interface Pending {
-  resolve: (value: { textBytes: number; result: unknown }) => void
+  resolve: (value: SegmentResult) => void
   reject: (error: Error) => void
   fileOffset: number
 }
@@ -42,7 +49,8 @@ export class ScanWorkerPool {
       const job = entry.pending.get(reply.id)
       if (!job) return
       entry.pending.delete(reply.id)
-      if (reply.type === 'result') job.resolve({ textBytes: reply.textBytes, result: reply.result })
+      if (reply.type === 'result')
+        job.resolve({ textBytes: reply.textBytes, result: reply.result, input: reply.input })
       else if (reply.kind === 'inflate') {
         job.reject(
           new GeneticsInputError(
@@ -81,7 +89,7 @@ export class ScanWorkerPool {
     if (this.closed) return Promise.reject(new GeneticsCancelledError())
     const entry = this.workers[this.turn++ % this.workers.length]
     const id = this.nextId++
-    const promise = new Promise<{ textBytes: number; result: unknown }>((resolve, reject) => {
+    const promise = new Promise<SegmentResult>((resolve, reject) => {
       entry.pending.set(id, { resolve, reject, fileOffset })
     })
     // Marked handled here: after a failure the caller stops awaiting later segments, and their

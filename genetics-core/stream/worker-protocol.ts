@@ -5,5 +5,5 @@ export type WorkerMessage =
   | { type: 'job'; channel: number; id: number; buffer: ArrayBuffer; length: number; recycle?: ArrayBuffer[] }
 
 export type WorkerReply =
-  | { type: 'result'; id: number; textBytes: number; result: unknown }
+  | { type: 'result'; id: number; textBytes: number; result: unknown; input: ArrayBuffer }
   | { type: 'error'; id: number; kind: 'inflate' | 'internal'; offset: number; message: string }

@@ -71,13 +71,27 @@ type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string> }>
  */
 type Extra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1]
 
+/**
+ * The lenient schema each method is registered under, made once: a server is built for every request
+ * (the endpoint is stateless), and building seven zod schemas each time was a good part of its cost.
+ */
+const lenientSchemas = new Map<string, z.ZodObject>()
+function lenientSchemaOf(method: string) {
+  let schema = lenientSchemas.get(method)
+  if (!schema) {
+    schema = z.looseObject({ method: z.literal(method) })
+    lenientSchemas.set(method, schema)
+  }
+  return schema
+}
+
 function onRequest<S extends RequestSchema>(
   server: Server,
   schema: S,
   handler: (request: z.output<S>, extra: Extra) => Promise<ServerResult>,
 ): void {
   const method = schema.shape.method.value
-  server.setRequestHandler(z.looseObject({ method: z.literal(method) }), async (raw, extra) => {
+  server.setRequestHandler(lenientSchemaOf(method), async (raw, extra) => {
     const parsed = schema.safeParse(raw)
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`)

@@ -1,0 +1,66 @@
+// The system's libdeflate (Debian: libdeflate0, which htslib also uses), called through bun:ffi so a
+// BGZF block inflates straight into the segment's output buffer. Bun.gunzipSync returns a fresh
+// buffer per block that then has to be copied; on the 4.5 M-record WGS file that allocation and copy
+// cost more than the inflation itself (genetics-core/OPTIMIZATIONS.md). When the library or bun:ffi
+// is not available, or GENETICS_INFLATE=bun, callers fall back to Bun.gunzipSync.
+
+import { dlopen, FFIType, type Pointer, ptr } from 'bun:ffi'
+
+/** libdeflate's result codes (libdeflate.h): only SUCCESS means the output is complete and checked. */
+const LIBDEFLATE_SUCCESS = 0
+
+const LIBRARY_NAMES = ['libdeflate.so.0', 'libdeflate.so', 'libdeflate.0.dylib', 'libdeflate.dylib']
+
+export interface NativeGunzip {
+  /**
+   * Inflates one gzip member into out[at, at + size); true only when it produced exactly `size` bytes
+   * and its CRC-32 and ISIZE trailer matched (libdeflate checks both).
+   */
+  gunzipInto(member: Uint8Array, out: Uint8Array, at: number, size: number): boolean
+}
+
+let loaded: NativeGunzip | null | undefined
+
+/** The native inflater, or null when it cannot be used on this machine (tried once per thread). */
+export function nativeGunzip(): NativeGunzip | null {
+  if (loaded !== undefined) return loaded
+  loaded = process.env.GENETICS_INFLATE === 'bun' ? null : open()
+  return loaded
+}
+
+function open(): NativeGunzip | null {
+  for (const name of LIBRARY_NAMES) {
+    try {
+      const lib = dlopen(name, {
+        libdeflate_alloc_decompressor: { args: [], returns: FFIType.ptr },
+        libdeflate_gzip_decompress: {
+          // decompressor, in, in_nbytes, out, out_nbytes_avail, actual_out_nbytes_ret (NULL: exact)
+          args: [FFIType.ptr, FFIType.ptr, FFIType.u64, FFIType.ptr, FFIType.u64, FFIType.ptr],
+          returns: FFIType.i32,
+        },
+      })
+      // One decompressor per thread, kept for the thread's life (it holds no per-call state).
+      const decompressor = lib.symbols.libdeflate_alloc_decompressor()
+      if (!decompressor) continue
+      const decompress = lib.symbols.libdeflate_gzip_decompress
+      let base: Uint8Array | null = null
+      let basePointer = 0 as Pointer
+      return {
+        gunzipInto(member, out, at, size) {
+          if (at < 0 || size < 0 || at + size > out.length || member.length === 0) return false
+          // The output buffer is reused for every segment, so its address is looked up once.
+          if (out !== base) {
+            base = out
+            basePointer = ptr(out)
+          }
+          // With no actual-size pointer, libdeflate succeeds only when the output is exactly size bytes.
+          const target = (basePointer + at) as Pointer
+          return decompress(decompressor, member, member.length, target, size, null) === LIBDEFLATE_SUCCESS
+        },
+      }
+    } catch {
+      // not this name; try the next
+    }
+  }
+  return null
+}
