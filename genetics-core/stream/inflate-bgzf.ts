@@ -38,29 +38,26 @@ export function inflateBgzfBlocks(
   const out = output.subarray(0, total)
   let written = 0
   offset = 0
-  if (native !== null) {
-    while (offset < bytes.length) {
-      const size = blockSize(bytes, offset)
-      const isize = inflatedSize(bytes, offset + size)
-      if (!native.gunzipInto(bytes.subarray(offset, offset + size), output, written, isize))
-        throw new InflateError('a BGZF block is corrupt and cannot be inflated', offset)
-      written += isize
-      offset += size
-    }
-    return out
-  }
   while (offset < bytes.length) {
     const size = blockSize(bytes, offset)
-    let text: Uint8Array
-    try {
-      text = gunzipBlock(bytes.subarray(offset, offset + size))
-    } catch {
-      throw new InflateError('a BGZF block is corrupt and cannot be inflated', offset)
+    const block = bytes.subarray(offset, offset + size)
+    if (native !== null) {
+      // Straight into the output: libdeflate succeeds only when the block makes exactly ISIZE bytes.
+      const isize = inflatedSize(bytes, offset + size)
+      if (!native.gunzipInto(block, output, written, isize)) throw corruptBlock(offset)
+      written += isize
+    } else {
+      let text: Uint8Array
+      try {
+        text = gunzipBlock(block)
+      } catch {
+        throw corruptBlock(offset)
+      }
+      if (written + text.length > total)
+        throw new InflateError('a BGZF block inflates to more than its size field says', offset)
+      out.set(text, written)
+      written += text.length
     }
-    if (written + text.length > total)
-      throw new InflateError('a BGZF block inflates to more than its size field says', offset)
-    out.set(text, written)
-    written += text.length
     offset += size
   }
   if (written !== total) throw new InflateError('a BGZF block inflates to less than its size field says', 0)
@@ -89,6 +86,9 @@ function gunzipBlock(block: Uint8Array<ArrayBuffer>): Uint8Array {
 }
 
 const BGZF_MAX_TEXT = 65536
+
+const corruptBlock = (offset: number) =>
+  new InflateError('a BGZF block is corrupt and cannot be inflated', offset)
 
 /** The ISIZE trailer (text bytes) of the block that ends at `end`. */
 function inflatedSize(bytes: Uint8Array, end: number): number {

@@ -32,10 +32,10 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
  * one on PostgreSQL pays when it first enqueues or starts, not at start-up.
  */
 const graphileWorker = () => import('graphile-worker')
+type GraphileWorker = Awaited<ReturnType<typeof graphileWorker>>
 
 /** graphile-worker's log lines go to our logger at debug level (they carry task names and ids only). */
-async function graphileLogger(log: Logger) {
-  const { Logger: GraphileLogger } = await graphileWorker()
+function graphileLogger(GraphileLogger: GraphileWorker['Logger'], log: Logger) {
   return new GraphileLogger(() => (level: string, message: string) => {
     if (level === 'error') log.error('queue.graphile', { message })
     else if (level === 'warning') log.warn('queue.graphile', { message })
@@ -64,11 +64,11 @@ export class GraphileQueue implements JobQueue {
 
   private workerUtils(): Promise<WorkerUtils> {
     this.utils ??= graphileWorker()
-      .then(async ({ makeWorkerUtils }) =>
+      .then(({ makeWorkerUtils, Logger }) =>
         makeWorkerUtils({
           connectionString: this.options.connectionString,
           schema: this.options.schema,
-          logger: await graphileLogger(this.options.log),
+          logger: graphileLogger(Logger, this.options.log),
         }),
       )
       .then(
@@ -164,14 +164,14 @@ export class GraphileQueue implements JobQueue {
       )
     })
     events.on('pool:release', ({ workerPool }) => this.workerIds.delete(workerPool.id))
-    const { run } = await graphileWorker()
+    const { run, Logger } = await graphileWorker()
     this.runner = await run({
       connectionString: this.options.connectionString,
       schema: this.options.schema,
       concurrency: this.options.concurrency,
       pollInterval: this.options.pollIntervalMs ?? 1000,
       noHandleSignals: true,
-      logger: await graphileLogger(this.options.log),
+      logger: graphileLogger(Logger, this.options.log),
       taskList: taskList as never,
       crontab: '',
       events,
