@@ -2,7 +2,7 @@
 // annotation details when the genetics job recorded it, otherwise derived from the two defining
 // carrier findings (rs429358, rs7412), saying so when a site without a finding is read as reference.
 
-import { apoeFromDosages } from '../../genetics-core/catalog'
+import { apoeFromDosages } from '../../genetics-core/catalog/apoe'
 import type { Source } from '../sources/model'
 import type { ApoeInput, GeneticFindingInput } from './inputs'
 

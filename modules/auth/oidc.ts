@@ -1,7 +1,11 @@
 // OIDC bearer tokens: JWTs verified against the configured issuer's JWKS (jose), with issuer and
 // audience checked. The JWKS location comes from OIDC_JWKS_URL or the issuer's discovery document.
 
-import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose'
+import type { createRemoteJWKSet, JWTPayload } from 'jose'
+
+// jose loads with the first OIDC token, not at start-up: most deployments never configure OIDC.
+const jose = () => import('jose')
+
 import type { Config } from '../shared/config'
 
 export type OidcResult =
@@ -31,11 +35,12 @@ export function oidcVerifier(oidc: NonNullable<Config['oidc']>) {
       url = ((await response.json()) as { jwks_uri?: string }).jwks_uri ?? null
       if (!url) throw new Error('OIDC discovery document has no jwks_uri')
     }
-    jwks = createRemoteJWKSet(new URL(url))
+    jwks = (await jose()).createRemoteJWKSet(new URL(url))
     return jwks
   }
 
   return async function verify(token: string): Promise<OidcResult> {
+    const { errors, jwtVerify } = await jose()
     try {
       const { payload } = await jwtVerify(token, await keySet(), {
         issuer: oidc.issuer,

@@ -3,12 +3,18 @@
 // (HbA1c IFCC ↔ NGSP, insulin units ↔ pmol/L, mEq/L of a divalent ion) use the marker's linear rules,
 // which are tried first so that, for example, HbA1c in mmol/mol is never read as a plain ratio.
 
-import { type UcumConversion, UcumLhcUtils } from '@lhncbc/ucum-lhc'
+import type { UcumConversion, UcumUtils } from '@lhncbc/ucum-lhc'
 import { withConsoleCaptured } from '../shared/console-capture'
 import { toUcum } from './lab-units'
 import type { BiomarkerDefinition } from './types'
 
-const utils = UcumLhcUtils.getInstance()
+// UCUM builds its unit tables when it loads (a large share of start-up); it loads on the first
+// conversion instead. A synchronous require, because conversions are synchronous.
+let instance: UcumUtils | undefined
+function ucum(): UcumUtils {
+  instance ??= (require('@lhncbc/ucum-lhc') as typeof import('@lhncbc/ucum-lhc')).UcumLhcUtils.getInstance()
+  return instance
+}
 
 export type Converted = { value: number; unit: string }
 export type ConversionError = { error: string }
@@ -86,7 +92,7 @@ function ucumConvert(
   try {
     // The library prints units it cannot parse to the console; that output is captured, never printed.
     result = withConsoleCaptured(() =>
-      utils.convertUnitTo(from, value, to, marker.molar_mass ? { molecularWeight: marker.molar_mass } : {}),
+      ucum().convertUnitTo(from, value, to, marker.molar_mass ? { molecularWeight: marker.molar_mass } : {}),
     ).value
   } catch (error) {
     return {

@@ -3,25 +3,32 @@
 // with full_dbsnp the dbSNP join. Everything returned stays in memory for the caller to store; nothing
 // here logs genotype data.
 
-import {
-  type AncestryResult,
-  analyzeGeneticsSource,
-  type CompactAnnotationResult,
-  type DbsnpResult,
-  type Detection,
-  detectSource,
-  type GeneticSexCall,
-  GeneticsCancelledError,
-  GeneticsInputError,
-  type GeneticsWarning,
-  type Progress,
-  type ScanSummary,
-  type StrandCall,
+// genetics-core (its catalog, ancestry model and readers) is loaded on the first genetics file, not when
+// the service starts: most processes answer many requests before they read a genome, if they ever do.
+// Its error classes are small and are loaded now, so that `instanceof` works before the first file.
+import type {
+  AncestryResult,
+  CompactAnnotationResult,
+  DbsnpResult,
+  Detection,
+  GeneticSexCall,
+  GeneticsWarning,
+  Progress,
+  ScanSummary,
+  StrandCall,
 } from '../../genetics-core'
+import { AncestryError } from '../../genetics-core/ancestry/errors'
+import { GeneticsCancelledError, GeneticsInputError } from '../../genetics-core/errors'
 
-export { AncestryError } from '../../genetics-core'
 export type { AncestryResult, CompactAnnotationResult, DbsnpResult, Detection, Progress, ScanSummary }
-export { detectSource, GeneticsCancelledError, GeneticsInputError }
+export { AncestryError, GeneticsCancelledError, GeneticsInputError }
+
+const geneticsCore = () => import('../../genetics-core')
+
+/** What the file is (format, build, compression, samples), read from its first bytes. */
+export async function detectSource(path: string): Promise<Detection> {
+  return (await geneticsCore()).detectSource(path)
+}
 
 export interface CoreAnalysis {
   detection: Detection
@@ -47,6 +54,7 @@ export interface CoreOptions {
 }
 
 export async function analyzeGeneticsFile(path: string, options: CoreOptions): Promise<CoreAnalysis> {
+  const { analyzeGeneticsSource } = await geneticsCore()
   const analysis = await analyzeGeneticsSource(path, {
     annotation: options.annotation,
     dbsnpPath: options.dbsnpPath ?? undefined,

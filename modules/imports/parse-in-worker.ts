@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads'
 import { PROBLEM_TYPES, ProblemError, type ProblemKey } from '../shared/problem'
 import { contentOf } from './content'
-import { type ParseOutcome, parseContent } from './parse-content'
+import type { ParseOutcome } from './parse-content'
 import type { ParseReply, ParseRequest } from './parse-protocol'
 import type { ParsedImport } from './parsed'
 
@@ -65,6 +65,8 @@ function parsesInline(bytes: Uint8Array): boolean {
 
 /** The worker's parse, here: the same reader, the same cap, the same problems. */
 async function parseHere(request: ParseRequest): Promise<ParseOutcome> {
+  // The readers (CSV, PDF, FHIR, Apple Health, ...) load on the first import, not at start-up.
+  const { parseContent } = await import('./parse-content')
   const outcome = await parseContent(contentOf(request.bytes), {
     provider: request.provider,
     uploadedAt: new Date(request.uploadedAt),

@@ -10,7 +10,6 @@
 // We use oidc-provider (OpenID Certified, maintained, Node/Koa) rather than writing the protocol; it runs
 // under Bun behind a loopback bridge (bridge.ts).
 
-import { exportJWK, generateKeyPair } from 'jose'
 import type Provider from 'oidc-provider'
 import type { Configuration } from 'oidc-provider'
 import { OAUTH_SCOPES } from '../oauth/service'
@@ -69,6 +68,7 @@ async function loadOidcProvider() {
 async function signingKeys() {
   // Only the discovery document's jwks_uri uses it: no ID tokens are issued (`openid` is never granted).
   // A fresh key per process keeps the library off its built-in development key.
+  const { exportJWK, generateKeyPair } = await import('jose')
   const { privateKey } = await generateKeyPair('ES256', { extractable: true })
   return { keys: [{ ...(await exportJWK(privateKey)), use: 'sig', alg: 'ES256', kid: crypto.randomUUID() }] }
 }

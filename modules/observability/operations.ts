@@ -39,7 +39,7 @@ export const metricsGet = defineOperation(
       throw new ProblemError('unauthorized', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>.', {
         headers: { 'www-authenticate': 'Bearer realm="metrics"' },
       })
-    return new Response(await app.metrics.registry.metrics(), {
+    return new Response(await app.metrics.exposition(), {
       headers: { 'content-type': app.metrics.registry.contentType },
     })
   },

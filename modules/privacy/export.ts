@@ -11,9 +11,12 @@ import type { Scope } from '../shared/principal'
 import { notFound, ProblemError } from '../shared/problem'
 import type { TaskList } from '../shared/queue'
 import { LocalDiskStorage, S3Storage } from '../shared/storage'
-import { archiveBytes, gatherUserData, writeArchive } from './archive'
 import type { ExportJob } from './model'
+
 import * as repo from './repo'
+
+// The archive writer (zip, FHIR bundles) loads with the first export, not at start-up.
+const archive = () => import('./archive')
 
 export const EXPORT_TASK = 'privacy.export'
 
@@ -30,6 +33,7 @@ const fileName = (app: AppContext) =>
 
 /** The archive itself (200, application/zip), or a started job (202) when the files are large. */
 export async function exportUserData(app: AppContext, scope: Scope): Promise<Response> {
+  const { archiveBytes, gatherUserData } = await archive()
   const gathered = await gatherUserData(app, await subjectOf(app, scope.user_id))
   if (gathered.rawBytes <= app.config.exportInlineMaxBytes) {
     const bytes = await archiveBytes(app, scope.user_id, gathered)
@@ -137,6 +141,7 @@ async function runExport(app: AppContext, id: string) {
   const row = await repo.findExport(app.db, id)
   if (!row || row.state === 'succeeded') return
   await repo.updateExport(app.db, id, { state: 'running', stage: 'gathering', percent: 0 })
+  const { gatherUserData, writeArchive } = await archive()
   const gathered = await gatherUserData(app, await subjectOf(app, row.user_id))
   const dir = mkdtempSync(join(tmpdir(), 'wds-export-'))
   try {

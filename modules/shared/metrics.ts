@@ -53,7 +53,22 @@ export class Metrics {
         this.set({ state: 'running' }, depth.running)
       },
     })
-    collectDefaultMetrics({ register: this.registry, prefix: 'wds_' })
+  }
+
+  private processMetrics = false
+
+  /**
+   * The Prometheus text exposition. The process metrics (CPU, memory, heap, event-loop lag, GC) are
+   * registered with the first scrape rather than at start: registering them reads the heap statistics
+   * and starts the event-loop monitor, a few milliseconds of every start-up for a series that is only
+   * ever read by a scrape. Counters such as CPU seconds are totals since the process began either way.
+   */
+  exposition(): Promise<string> {
+    if (!this.processMetrics) {
+      collectDefaultMetrics({ register: this.registry, prefix: 'wds_' })
+      this.processMetrics = true
+    }
+    return this.registry.metrics()
   }
 
   /** Wrap task functions so that each run is timed. */

@@ -156,10 +156,13 @@ describe('job durations and log redaction', () => {
     })
     await tasks.ok()
     await expect(tasks.broken()).rejects.toThrow('retry me')
-    const text = await metrics.registry.metrics()
+    const text = await metrics.exposition()
     expect(text).toContain('wds_job_duration_seconds_count{task="ok",outcome="succeeded"} 1')
     expect(text).toContain('wds_job_duration_seconds_count{task="broken",outcome="failed"} 1')
     expect(text).toContain('wds_queue_jobs{state="running"} 1')
+    // The process metrics are registered by the first scrape, and a total since the process began.
+    expect(text).toMatch(/wds_process_cpu_seconds_total [0-9.e-]+/)
+    expect(await metrics.exposition()).toContain('wds_process_cpu_seconds_total')
   })
 
   it('redacts credentials and addresses a caller passes by mistake', () => {
