@@ -19,7 +19,6 @@ import { InputNotSorted, mergeJoin, ReferenceSource } from './merge-join'
 import type { IndexedChromosome } from './reference-index/format'
 import { indexJoin } from './reference-index/index-join'
 import { isIndexPath, readManifest } from './reference-index/index-reader'
-import { tabixJoin } from './tabix-join'
 
 /** Below this input/reference size ratio the input is "sparse" and region reads are cheaper. */
 const SPARSE_RATIO = 1 / 200
@@ -177,6 +176,9 @@ async function annotate(
       }
     }
     if (method === 'tabix') {
+      // @gmod/tabix loads only for the region-read join: every other run (the scan, the merge and index
+      // joins) starts without it.
+      const { tabixJoin } = await import('./tabix-join')
       await tabixJoin(
         stream,
         { path: dbsnpPath, indexPath },
