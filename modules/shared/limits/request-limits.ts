@@ -3,10 +3,10 @@
 // tokens are limited too) and under its credential (after). The answers carry the IETF `RateLimit` and
 // `RateLimit-Policy` headers (draft-ietf-httpapi-ratelimit-headers); the 429 also `Retry-After`.
 
-import { RateLimiterRes } from 'rate-limiter-flexible'
 import type { Config } from '../config'
 import type { Logger } from '../logger'
 import { ProblemError } from '../problem'
+import { RateLimiterRes } from './limiter-classes'
 import type { RouteClass } from './rules'
 import type { LimiterStore } from './store'
 
@@ -63,7 +63,7 @@ export class RequestLimits {
     const rule = (scope === 'key' ? this.settings.perKey : this.settings.perIp)[routeClass]
     const policy = policyName(routeClass, scope)
     const limiter = this.store.limiter(policy, rule.points, rule.seconds)
-    const counted = (res: RateLimiterRes): Counted => ({
+    const counted = (res: InstanceType<typeof RateLimiterRes>): Counted => ({
       policy,
       quota: rule.points,
       window: rule.seconds,

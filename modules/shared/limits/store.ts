@@ -3,13 +3,9 @@
 // or a PostgreSQL table, the last two shared by every replica. A shared store that stops answering does
 // not take the service down: each limiter falls back to counting in memory until it answers again.
 
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRedis,
-} from 'rate-limiter-flexible'
+import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Config } from '../config'
+import { postgresLimiter, RateLimiterMemory, redisLimiter } from './limiter-classes'
 
 export interface LimiterStore {
   readonly kind: 'memory' | 'redis' | 'postgres'
@@ -44,6 +40,7 @@ export async function createLimiterStore(
   if (settings.kind === 'redis') {
     // Each client library is loaded only when its store is configured: the memory store needs neither.
     const { Redis } = await import('ioredis')
+    const RateLimiterRedis = redisLimiter()
     // No offline queue: while Redis is unreachable a count fails at once and the memory fallback answers,
     // rather than requests waiting on a reconnect.
     const client = new Redis(settings.url, {
@@ -71,6 +68,7 @@ export async function createLimiterStore(
   }
   if (settings.kind === 'postgres') {
     const { default: pg } = await import('pg')
+    const RateLimiterPostgres = postgresLimiter()
     const pool = new pg.Pool({ connectionString: settings.url, max: 4, connectionTimeoutMillis: 2000 })
     pool.on('error', () => {})
     // The table is created once here, so that limiters built later need not race to create it.

@@ -1,7 +1,10 @@
 // The small XML documents of S3's multipart API: read a response into a tree of elements (saxes, so
 // entities such as the &quot; around ETags are decoded properly) and write the CompleteMultipartUpload body.
 
-import { SaxesParser } from 'saxes'
+import type { SaxesParser } from 'saxes'
+
+// saxes loads with the first S3 multipart answer: a deployment on local disk never needs it.
+const saxes = (): { SaxesParser: typeof SaxesParser } => require('saxes')
 
 export interface XmlElement {
   name: string
@@ -11,7 +14,7 @@ export interface XmlElement {
 
 /** Parse a document; throws an Error naming the problem when it is not well-formed XML. */
 export function parseXml(xml: string): XmlElement {
-  const parser = new SaxesParser()
+  const parser = new (saxes().SaxesParser)()
   const root: XmlElement = { name: '#document', text: '', children: [] }
   const stack: XmlElement[] = [root]
   let failure: Error | null = null

@@ -3,9 +3,12 @@
 // maintained, dependency-free RFC 6749/7636 client; this file only maps its errors to problems that
 // never repeat a token or secret.
 
-import * as oauth from 'oauth4webapi'
+import type * as OAuth from 'oauth4webapi'
 import { ProblemError } from '../../shared/problem'
 import type { ProviderDescriptor } from './providers'
+
+// Loaded with the first connection to a provider, not at start-up.
+const oauth = (): typeof OAuth => require('oauth4webapi')
 
 export interface ClientCredentials {
   clientId: string
@@ -19,7 +22,7 @@ export interface ProviderTokens {
   scopes: string[]
 }
 
-const serverOf = (p: ProviderDescriptor): oauth.AuthorizationServer => ({
+const serverOf = (p: ProviderDescriptor): OAuth.AuthorizationServer => ({
   issuer: new URL(p.endpoints.tokenUrl).origin,
   authorization_endpoint: p.endpoints.authorizationUrl,
   token_endpoint: p.endpoints.tokenUrl,
@@ -29,7 +32,7 @@ const serverOf = (p: ProviderDescriptor): oauth.AuthorizationServer => ({
 const requestOptions = (p: ProviderDescriptor) => {
   const url = new URL(p.endpoints.tokenUrl)
   const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]'
-  return { [oauth.allowInsecureRequests]: url.protocol === 'http:' && loopback }
+  return { [oauth().allowInsecureRequests]: url.protocol === 'http:' && loopback }
 }
 
 export function authorizationUrl(
@@ -55,12 +58,12 @@ export function authorizationUrl(
   return url.href
 }
 
-export const newCodeVerifier = () => oauth.generateRandomCodeVerifier()
-export const codeChallengeOf = (verifier: string) => oauth.calculatePKCECodeChallenge(verifier)
+export const newCodeVerifier = () => oauth().generateRandomCodeVerifier()
+export const codeChallengeOf = (verifier: string) => oauth().calculatePKCECodeChallenge(verifier)
 
 function providerProblem(p: ProviderDescriptor, error: unknown): ProblemError {
   if (error instanceof ProblemError) return error
-  if (error instanceof oauth.ResponseBodyError) {
+  if (error instanceof oauth().ResponseBodyError) {
     // invalid_grant and friends: the caller's code or credentials, not our fault; say which OAuth error.
     if (error.status >= 400 && error.status < 500)
       return new ProblemError(
@@ -82,31 +85,31 @@ export async function exchangeCode(
   now: Date,
 ): Promise<ProviderTokens> {
   const as = serverOf(p)
-  const oauthClient: oauth.Client = { client_id: client.clientId }
+  const oauthClient: OAuth.Client = { client_id: client.clientId }
   try {
-    const params = oauth.validateAuthResponse(
+    const params = oauth().validateAuthResponse(
       as,
       oauthClient,
       new URLSearchParams({ code: input.code }),
-      oauth.skipStateCheck,
+      oauth().skipStateCheck,
     )
-    const response = await oauth.authorizationCodeGrantRequest(
+    const response = await oauth().authorizationCodeGrantRequest(
       as,
       oauthClient,
-      oauth.ClientSecretPost(client.clientSecret),
+      oauth().ClientSecretPost(client.clientSecret),
       params,
       input.redirectUri,
-      input.codeVerifier ?? oauth.nopkce,
+      input.codeVerifier ?? oauth().nopkce,
       requestOptions(p),
     )
-    return tokensOf(await oauth.processAuthorizationCodeResponse(as, oauthClient, response), now)
+    return tokensOf(await oauth().processAuthorizationCodeResponse(as, oauthClient, response), now)
   } catch (error) {
     throw providerProblem(p, error)
   }
 }
 
 /** A token endpoint's answer as we keep it: the expiry made absolute, the scope split. */
-function tokensOf(tokens: oauth.TokenEndpointResponse, now: Date): ProviderTokens {
+function tokensOf(tokens: OAuth.TokenEndpointResponse, now: Date): ProviderTokens {
   return {
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token ?? null,
@@ -147,19 +150,19 @@ export async function refreshTokens(
   now: Date,
 ): Promise<ProviderTokens> {
   const as = serverOf(p)
-  const oauthClient: oauth.Client = { client_id: client.clientId }
+  const oauthClient: OAuth.Client = { client_id: client.clientId }
   try {
-    const response = await oauth.refreshTokenGrantRequest(
+    const response = await oauth().refreshTokenGrantRequest(
       as,
       oauthClient,
-      oauth.ClientSecretPost(client.clientSecret),
+      oauth().ClientSecretPost(client.clientSecret),
       refreshToken,
       {
         ...requestOptions(p),
         ...(scopes && scopes.length > 0 ? { additionalParameters: { scope: scopes.join(' ') } } : {}),
       },
     )
-    return tokensOf(await oauth.processRefreshTokenResponse(as, oauthClient, response), now)
+    return tokensOf(await oauth().processRefreshTokenResponse(as, oauthClient, response), now)
   } catch (error) {
     throw providerProblem(p, error)
   }

@@ -30,6 +30,13 @@ const toolOf = (annotations: unknown) =>
     () => ({ ok: true }),
   )
 
+describe('the catalogue', () => {
+  it('has a tool for every operation that declares one (the service builds it on its first MCP request, so it is checked here)', () => {
+    const declared = allOperations.filter((op) => op.mcp).map((op) => op.mcp!.tool)
+    expect([...catalog.keys()].sort()).toEqual([...declared].sort())
+  })
+})
+
 describe('declared tool annotations', () => {
   it('gives every tool in the registry all four hints as booleans', () => {
     const incomplete = [...catalog.values()]
