@@ -26,13 +26,16 @@ const SNV_BIT = 0x80000000
 export async function indexJoin(input: AlleleStream, ctx: IndexJoinContext): Promise<void> {
   const { stats } = ctx
   const open = new Map<string, ChromosomeIndex | null>()
+  // Sorted input stays on one chromosome for millions of alleles: no map lookup for each.
+  let lastName: string | null = null
+  let lastIndex: ChromosomeIndex | null | undefined
   try {
     for (let batch = await input.next(); batch !== null; batch = await input.next()) {
       throwIfAborted(ctx.signal)
       ctx.onBatch?.()
       for (let i = 0; i < batch.count; i++) {
         const name = batch.names[batch.chrom[i]]
-        let index = open.get(name)
+        let index = name === lastName ? lastIndex : open.get(name)
         if (index === undefined) {
           const indexed = ctx.chromosomeFor(name)
           const written = batch.rawNames[batch.chrom[i]]
@@ -42,6 +45,8 @@ export async function indexJoin(input: AlleleStream, ctx: IndexJoinContext): Pro
             indexed === null ? null : new ChromosomeIndex(ctx.dir, indexed.allelesFile, indexed.fenceFile)
           open.set(name, index)
         }
+        lastName = name
+        lastIndex = index
         stats.alleles++
         if (index === null) continue
         const tpos = batch.tpos[i]
@@ -50,17 +55,19 @@ export async function indexJoin(input: AlleleStream, ctx: IndexJoinContext): Pro
         const ti = batch.textIndex[i]
         const text = ti >= 0 ? batch.texts[ti] : null
         const second = (code & SNV_BIT) !== 0 ? 0 : secondHash(text)
-        let samePosition = false
         let matches = 0
         let firstRs = -1
         let matchRs = -1
         let exact = false
-        index.forEachAt(tpos, (words, o) => {
-          samePosition = true
-          if (words[o + F_CODE] !== code) return
-          const aux = words[o + F_AUX]
-          if (aux >>> 8 !== second) return
-          const rs = words[o + F_RS]
+        const samePosition = index.seek(tpos)
+        // The records at this position, read through the index's cursor (no callback per allele).
+        for (let found = samePosition; found; found = index.next(tpos)) {
+          const words = index.words
+          const o = index.offset
+          if (words[o + F_CODE] !== code) continue
+          const aux = words[o + F_AUX]!
+          if (aux >>> 8 !== second) continue
+          const rs = words[o + F_RS]!
           if (matches === 0) firstRs = rs
           if (matches === 0 || rs !== firstRs) matches++
           // The record written at the input's own POS is the exact match and wins (as in the merge join).
@@ -69,7 +76,7 @@ export async function indexJoin(input: AlleleStream, ctx: IndexJoinContext): Pro
             matchRs = rs
             exact = atInputPos
           }
-        })
+        }
         if (matches > 0) {
           recordAssignment(stats, ctx.onAssigned, name, tpos, code, text, batch.rs[i], matchRs, matches)
         } else if (samePosition) stats.alleleMismatches++

@@ -18,6 +18,8 @@ import {
 
 /** Blocks kept per chromosome: the current block of a sorted input and a few for unsorted ones. */
 const CACHED_BLOCKS = 16
+/** Blocks fetched by one read: a whole-genome join reads every block, one system call per 8 of them. */
+const READ_AHEAD = 8
 
 function invalid(message: string): GeneticsInputError {
   return new GeneticsInputError('DBSNP_REFERENCE_INVALID', `the dbSNP index is unusable: ${message}`)
@@ -49,13 +51,28 @@ export function readManifest(path: string): { dir: string; manifest: IndexManife
   return { dir, manifest }
 }
 
-/** One chromosome's records: lookups by trimmed position through the fence and cached blocks. */
+/**
+ * One chromosome's records: lookups by trimmed position through the fence and cached blocks. A cursor
+ * (`seek`, then `words` and `offset`, then `next`) walks the records at one position; sorted input
+ * seeks forward within the block it is already in, so most lookups cost a short search in one block.
+ */
 export class ChromosomeIndex {
   private readonly fd: number
   private readonly fence: Uint32Array
   private readonly cache = new Map<number, Uint32Array>()
   readonly count: number
   readonly blockRecords: number
+  /** The block the cursor is in, its number, its record count and the cursor's record within it. */
+  words: Uint32Array = new Uint32Array(0)
+  private current = -1
+  private records = 0
+  private at = 0
+  private lastBlock = -1
+  private lastWords: Uint32Array | null = null
+  /** The last read's bytes: blocks [spanFirst, spanFirst + spanBlocks). */
+  private span: Uint8Array | null = null
+  private spanFirst = -1
+  private spanBlocks = 0
 
   constructor(dir: string, allelesFile: string, fenceFile: string) {
     try {
@@ -79,66 +96,117 @@ export class ChromosomeIndex {
 
   /** Block b as u32 words (4 per record). */
   block(b: number): Uint32Array {
-    const hit = this.cache.get(b)
-    if (hit) {
+    // Sorted input asks for the same block thousands of times in a row.
+    if (b === this.lastBlock) return this.lastWords!
+    let words = this.cache.get(b)
+    if (words) {
       // Refresh its place so the least recently used block is the one dropped.
       this.cache.delete(b)
-      this.cache.set(b, hit)
-      return hit
+      this.cache.set(b, words)
+    } else {
+      const records = Math.min(this.blockRecords, this.count - b * this.blockRecords)
+      // The buffer of the block dropped from the cache is reused: a whole-genome join reads every block
+      // once, and fresh memory for each cost more (page faults) than reading it.
+      let reuse: Uint32Array | undefined
+      if (this.cache.size >= CACHED_BLOCKS) {
+        const oldest = this.cache.keys().next().value!
+        reuse = this.cache.get(oldest)
+        this.cache.delete(oldest)
+      }
+      words =
+        reuse && reuse.length === records * (RECORD_BYTES / 4)
+          ? reuse
+          : new Uint32Array((records * RECORD_BYTES) / 4)
+      if (b < this.spanFirst || b >= this.spanFirst + this.spanBlocks) this.readSpan(b)
+      const from = (b - this.spanFirst) * this.blockRecords * RECORD_BYTES
+      new Uint8Array(words.buffer, words.byteOffset, records * RECORD_BYTES).set(
+        this.span!.subarray(from, from + records * RECORD_BYTES),
+      )
+      this.cache.set(b, words)
     }
-    const records = Math.min(this.blockRecords, this.count - b * this.blockRecords)
-    const bytes = new Uint8Array(records * RECORD_BYTES)
-    const read = readSync(
-      this.fd,
-      bytes,
-      0,
-      bytes.length,
-      HEADER_BYTES + b * this.blockRecords * RECORD_BYTES,
-    )
-    if (read !== bytes.length) throw invalid('an alleles file is shorter than its header says (truncated?)')
-    const words = new Uint32Array(bytes.buffer)
-    if (this.cache.size >= CACHED_BLOCKS) this.cache.delete(this.cache.keys().next().value!)
-    this.cache.set(b, words)
+    this.lastBlock = b
+    this.lastWords = words
     return words
   }
 
+  /** Read blocks b .. b + READ_AHEAD - 1 (fewer at the end) into the span buffer. */
+  private readSpan(b: number): void {
+    const blocks = Math.min(READ_AHEAD, this.fence.length - b)
+    const bytes = Math.min(blocks * this.blockRecords, this.count - b * this.blockRecords) * RECORD_BYTES
+    this.span ??= new Uint8Array(READ_AHEAD * this.blockRecords * RECORD_BYTES)
+    this.spanFirst = -1
+    const read = readSync(this.fd, this.span, 0, bytes, HEADER_BYTES + b * this.blockRecords * RECORD_BYTES)
+    if (read !== bytes) throw invalid('an alleles file is shorter than its header says (truncated?)')
+    this.spanFirst = b
+    this.spanBlocks = blocks
+  }
+
+  /** Word offset of the cursor's record in `words`. */
+  get offset(): number {
+    return this.at * 4
+  }
+
+  private enter(b: number): void {
+    this.current = b
+    this.words = this.block(b)
+    this.records = this.words.length >>> 2
+  }
+
   /**
-   * Calls `visit` with (words, offset) for every record whose trimmed position is `tpos`, in index
-   * order; a run of records at one position may continue into the next block.
+   * Puts the cursor on the first record whose trimmed position is `tpos` (true), or reports that there
+   * is none (false). Records of one position may continue into the next block; `next` follows them.
    */
-  forEachAt(tpos: number, visit: (words: Uint32Array, offset: number) => void): void {
-    const fence = this.fence
-    // First block whose first position is >= tpos; the run can start in the block before it.
-    let lo = 0
-    let hi = fence.length
+  seek(tpos: number): boolean {
+    let lo: number
+    // Forward within the block the cursor is in (sorted input): no fence search, no block change.
+    if (
+      this.current >= 0 &&
+      this.records > 0 &&
+      this.words[(this.records - 1) * 4]! >= tpos &&
+      this.words[0]! < tpos
+    ) {
+      lo = this.words[Math.min(this.at, this.records - 1) * 4]! < tpos ? this.at : 0
+    } else {
+      const fence = this.fence
+      // First block whose first position is >= tpos; the run can start in the block before it.
+      let a = 0
+      let z = fence.length
+      while (a < z) {
+        const mid = (a + z) >>> 1
+        if (fence[mid]! < tpos) a = mid + 1
+        else z = mid
+      }
+      const b = Math.max(0, a - 1)
+      if (b >= fence.length) return false
+      if (b !== this.current) this.enter(b)
+      lo = 0
+    }
+    const words = this.words
+    let hi = this.records
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      if (fence[mid] < tpos) lo = mid + 1
+      if (words[mid * 4]! < tpos) lo = mid + 1
       else hi = mid
     }
-    let b = Math.max(0, lo - 1)
-    if (b >= fence.length) return
-    let words = this.block(b)
-    let n = words.length >>> 2
-    // First record in the block at or after tpos.
-    let i = 0
-    let j = n
-    while (i < j) {
-      const mid = (i + j) >>> 1
-      if (words[mid * 4] < tpos) i = mid + 1
-      else j = mid
+    this.at = lo
+    if (lo === this.records) {
+      // Past this block's last record: the run, if any, starts the next block.
+      if (this.current + 1 >= this.fence.length || this.fence[this.current + 1] !== tpos) return false
+      this.enter(this.current + 1)
+      this.at = 0
     }
-    for (;;) {
-      if (i === n) {
-        if (++b >= fence.length || fence[b] !== tpos) return
-        words = this.block(b)
-        n = words.length >>> 2
-        i = 0
-      }
-      if (words[i * 4] !== tpos) return
-      visit(words, i * 4)
-      i++
+    return this.words[this.at * 4] === tpos
+  }
+
+  /** Moves the cursor to the next record at `tpos`; false when the run has ended. */
+  next(tpos: number): boolean {
+    this.at++
+    if (this.at === this.records) {
+      if (this.current + 1 >= this.fence.length || this.fence[this.current + 1] !== tpos) return false
+      this.enter(this.current + 1)
+      this.at = 0
     }
+    return this.words[this.at * 4] === tpos
   }
 
   close(): void {
