@@ -11,6 +11,7 @@ import type { PersonFacts } from '../../profiles/service'
 import { deviceKey } from '../devices'
 import type { WearableAccumulator } from './accumulator'
 import { HEALTHKIT_TYPES } from './keys'
+import { wakeUpDay } from './wake-up-day'
 
 const SLEEP_TYPE = 'HKCategoryTypeIdentifierSleepAnalysis'
 const SLEEP_STAGES: Record<string, string | null> = {
@@ -25,15 +26,6 @@ const SLEEP_STAGES: Record<string, string | null> = {
 /** Quick check on the start of a text: is this an Apple Health export? */
 export function looksLikeAppleHealth(head: string): boolean {
   return /<HealthData[\s>]/.test(head) || /<!DOCTYPE\s+HealthData/.test(head)
-}
-
-/** The local day a sleep segment's night ends on. */
-export function wakeUpDay(endWritten: string, endLocalDate: string): string {
-  const hour = Number(/^\d{4}-\d{2}-\d{2}[T ](\d{2}):/.exec(endWritten.trim())?.[1] ?? '0')
-  if (hour < 18) return endLocalDate
-  const next = new Date(`${endLocalDate}T00:00:00.000Z`)
-  next.setUTCDate(next.getUTCDate() + 1)
-  return next.toISOString().slice(0, 10)
 }
 
 const minutesBetween = (a: string, b: string) => (new Date(b).getTime() - new Date(a).getTime()) / 60_000

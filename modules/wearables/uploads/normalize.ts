@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { deviceKey, VIA_HUB } from '../devices'
 import type { WearableRecord } from '../readers/accumulator'
-import { wakeUpDay } from '../readers/apple-health'
+import { wakeUpDay } from '../readers/wake-up-day'
 import type { DeviceMetadata, UploadRecord, UploadStore, WearableUploadBody } from './model'
 import { RECORD_TYPES, STORE_DEVICE } from './record-types'
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { wakeUpDay } from '../../../modules/wearables/readers/apple-health'
+import { wakeUpDay } from '../../../modules/wearables/readers/wake-up-day'
 import { dailySeries } from '../../../modules/wearables/service'
 import { scopeOf, type TestApp, testApp } from '../../support/app'
 
