@@ -3,6 +3,7 @@
 // placeholder records (to find END), and no per-record strings are made for the common SNV case.
 // Records that hit a lookup go back as text for a full parse on the main thread.
 
+import { noFTL } from 'bun:jsc'
 import { isReferencePlaceholder, RecordType } from '../normalize/alleles'
 import { chromosomeCode } from '../normalize/chromosome'
 import { C } from '../scan/counters'
@@ -573,3 +574,11 @@ function countSexChromosomeCall(counts: Float64Array, code: number, before: numb
 export function altsArePlaceholders(alts: string[]): boolean {
   return alts.every(isReferencePlaceholder)
 }
+
+// The record loop and the genotype counter stop at JavaScriptCore's DFG tier. Each scan worker runs its
+// own engine, and compiling these two large functions with the top tier (FTL) cost more CPU than it saved
+// on a whole genome: on 2 cores the compiler threads compete with the workers themselves (scan of the
+// 4.5 M-record bench file, alternated: 1.38-1.49 s without FTL against 1.47-1.66 s with it).
+const scanner = VcfBodyScanner.prototype as unknown as Record<'scanLine' | 'countGenotype', () => void>
+noFTL(scanner.scanLine)
+noFTL(scanner.countGenotype)
