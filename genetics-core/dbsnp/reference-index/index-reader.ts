@@ -18,7 +18,7 @@ import {
 
 /** Blocks kept per chromosome: the current block of a sorted input and a few for unsorted ones. */
 const CACHED_BLOCKS = 16
-/** Blocks fetched by one read: a whole-genome join reads every block, one system call per 8 of them. */
+/** Blocks fetched by one read while the reads walk forward: a whole-genome join reads every block. */
 const READ_AHEAD = 8
 
 function invalid(message: string): GeneticsInputError {
@@ -131,7 +131,10 @@ export class ChromosomeIndex {
 
   /** Read blocks b .. b + READ_AHEAD - 1 (fewer at the end) into the span buffer. */
   private readSpan(b: number): void {
-    const blocks = Math.min(READ_AHEAD, this.fence.length - b)
+    // Read ahead only when the reads walk forward (sorted input): the block wanted is the one after the
+    // last span. A lookup elsewhere (unsorted or sparse input) reads just its block, as before.
+    const sequential = b === this.spanFirst + this.spanBlocks
+    const blocks = Math.min(sequential ? READ_AHEAD : 1, this.fence.length - b)
     const bytes = Math.min(blocks * this.blockRecords, this.count - b * this.blockRecords) * RECORD_BYTES
     this.span ??= new Uint8Array(READ_AHEAD * this.blockRecords * RECORD_BYTES)
     this.spanFirst = -1
