@@ -18,7 +18,7 @@ import {
   sum,
 } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { cachedRead, type Database, executeRaw } from '../../db/client'
+import { type Database, executeRaw } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
 import type { Scope } from '../shared/principal'
 import { observations, sources } from './tables'
@@ -140,16 +140,14 @@ export async function listSources(
   scope: Scope,
   filter: { modality?: SourceRow['modality']; since?: string; before?: string | null; limit: number },
 ): Promise<SourceRow[]> {
-  const params = {
+  return listQuery(db).execute({
     organizationId: scope.organization_id,
     userId: scope.user_id,
     modality: filter.modality ?? null,
     since: filter.since ?? null,
     before: filter.before ?? null,
     limit: filter.limit,
-  }
-  // Reused until the next commit anywhere: an import or a deletion is listed (or gone) at once.
-  return cachedRead(db, `sources\u0000${JSON.stringify(params)}`, () => listQuery(db).execute(params))
+  })
 }
 
 export interface ObservationFilter {
