@@ -42,12 +42,23 @@ export async function startServer(command: string[], env: Record<string, string>
     }
     await Bun.sleep(100)
   }
+  // A server that dies in the middle of a test would otherwise take its last words with it: print them
+  // (not for a clean exit, or for SIGTERM or SIGKILL, which a test sends on purpose).
+  let stopping = false
+  void child.exited.then(async (code) => {
+    if (stopping || code === 0 || child.signalCode === 'SIGKILL' || child.signalCode === 'SIGTERM') return
+    const err = await new Response(child.stderr).text().catch(() => '')
+    console.error(
+      `server on port ${port} exited (${code}, signal ${child.signalCode ?? 'none'}): ${err.slice(-2000)}`,
+    )
+  })
   return {
     base,
     port,
     dataDir,
     child,
     async stop() {
+      stopping = true
       child.kill()
       await child.exited
       rmSync(dataDir, { recursive: true, force: true })
