@@ -1,6 +1,7 @@
 // Decompressed text of a file as a stream of byte chunks, on the main thread: plain files read in
-// 1 MiB pieces into two buffers used in turn, gzip and BGZF through node:zlib createGunzip (multi-member safe, inflates off the JS
-// thread in Bun), and zip archives through yauzl (the entry is streamed, never unpacked to disk).
+// 1 MiB pieces into two buffers used in turn, gzip and BGZF through node:zlib createGunzip (multi-member
+// safe, inflates off the JS thread in Bun), and zip archives through yauzl (the entry is streamed, never
+// unpacked to disk).
 // Failures become typed errors; an AbortSignal destroys the streams and ends with a cancelled error.
 
 import { createReadStream } from 'node:fs'

@@ -2,11 +2,10 @@
 // audience checked. The JWKS location comes from OIDC_JWKS_URL or the issuer's discovery document.
 
 import type { createRemoteJWKSet, JWTPayload } from 'jose'
+import type { Config } from '../shared/config'
 
 // jose loads with the first OIDC token, not at start-up: most deployments never configure OIDC.
 const jose = () => import('jose')
-
-import type { Config } from '../shared/config'
 
 export type OidcResult =
   | {

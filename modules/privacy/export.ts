@@ -12,7 +12,6 @@ import { notFound, ProblemError } from '../shared/problem'
 import type { TaskList } from '../shared/queue'
 import { LocalDiskStorage, S3Storage } from '../shared/storage'
 import type { ExportJob } from './model'
-
 import * as repo from './repo'
 
 // The archive writer (zip, FHIR bundles) loads with the first export, not at start-up.

@@ -67,8 +67,6 @@ export class ChromosomeIndex {
   private current = -1
   private records = 0
   private at = 0
-  private lastBlock = -1
-  private lastWords: Uint32Array | null = null
   /** The last read's bytes: blocks [spanFirst, spanFirst + spanBlocks). */
   private span: Uint8Array | null = null
   private spanFirst = -1
@@ -94,10 +92,8 @@ export class ChromosomeIndex {
       throw invalid(`${fenceFile} does not match ${allelesFile}`)
   }
 
-  /** Block b as u32 words (4 per record). */
-  block(b: number): Uint32Array {
-    // Sorted input asks for the same block thousands of times in a row.
-    if (b === this.lastBlock) return this.lastWords!
+  /** Block b as u32 words (4 per record); only `enter` asks, and never for the block the cursor is in. */
+  private block(b: number): Uint32Array {
     let words = this.cache.get(b)
     if (words) {
       // Refresh its place so the least recently used block is the one dropped.
@@ -124,8 +120,6 @@ export class ChromosomeIndex {
       )
       this.cache.set(b, words)
     }
-    this.lastBlock = b
-    this.lastWords = words
     return words
   }
 
@@ -192,24 +186,24 @@ export class ChromosomeIndex {
       else hi = mid
     }
     this.at = lo
-    if (lo === this.records) {
-      // Past this block's last record: the run, if any, starts the next block.
-      if (this.current + 1 >= this.fence.length || this.fence[this.current + 1] !== tpos) return false
-      this.enter(this.current + 1)
-      this.at = 0
-    }
+    // Past this block's last record: the run, if any, starts the next block.
+    if (lo === this.records && !this.enterNextAt(tpos)) return false
     return this.words[this.at * 4] === tpos
   }
 
   /** Moves the cursor to the next record at `tpos`; false when the run has ended. */
   next(tpos: number): boolean {
     this.at++
-    if (this.at === this.records) {
-      if (this.current + 1 >= this.fence.length || this.fence[this.current + 1] !== tpos) return false
-      this.enter(this.current + 1)
-      this.at = 0
-    }
+    if (this.at === this.records && !this.enterNextAt(tpos)) return false
     return this.words[this.at * 4] === tpos
+  }
+
+  /** Moves the cursor to the first record of the next block when that block starts at `tpos`. */
+  private enterNextAt(tpos: number): boolean {
+    if (this.current + 1 >= this.fence.length || this.fence[this.current + 1] !== tpos) return false
+    this.enter(this.current + 1)
+    this.at = 0
+    return true
   }
 
   close(): void {
