@@ -17,7 +17,9 @@ import { drizzle as drizzleBun } from 'drizzle-orm/bun-sqlite'
 import { migrate as migrateBun } from 'drizzle-orm/bun-sqlite/migrator'
 import { TransactionRollbackError } from 'drizzle-orm/errors'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
+import { commitWatch } from './commit-watch'
 import { migrationJournal, migrationSql } from './migrations/bundle'
+import { type ReadCache, readCache } from './read-cache'
 import * as schema from './schema'
 
 /**
@@ -46,7 +48,10 @@ export function driverFor(url: string, choice: DriverChoice = 'auto'): DatabaseD
 }
 
 /** The driver of each open database, for the few helpers below that must speak to the client itself. */
-const drivers = new WeakMap<object, { driver: DatabaseDriver; client: BunSqlite | Client }>()
+const drivers = new WeakMap<
+  object,
+  { driver: DatabaseDriver; client: BunSqlite | Client; cache?: ReadCache }
+>()
 
 /** Write the embedded migrations to a temporary folder in drizzle's layout and return it. */
 function materializeMigrations(): string {
@@ -139,11 +144,16 @@ async function openBunSqlite(url: string): Promise<OpenDatabase> {
   client.exec('PRAGMA foreign_keys = ON')
   const db = drizzleBun(client, { schema })
   await withMigrations((folder) => migrateBun(db, { migrationsFolder: folder }))
-  drivers.set(db, { driver: 'bun-sqlite', client })
+  const { journal_mode } = client.query('PRAGMA journal_mode').get() as { journal_mode: string }
+  const watch = commitWatch(path, journal_mode)
+  const cache = watch ? readCache(watch, () => client.inTransaction) : undefined
+  drivers.set(db, { driver: 'bun-sqlite', client, cache })
   awaitableTransactions(db as unknown as Database, client)
   const close = () => {
     forget()
     client.close()
+    // After the connection: the watch's descriptor must outlive SQLite's locks (db/commit-watch.ts).
+    watch?.close()
   }
   return { db: db as unknown as Database, driver: 'bun-sqlite', close }
 }
@@ -205,6 +215,16 @@ function serializeTransactions(db: Database) {
     queue = result.catch(() => {})
     return result
   }) as typeof db.transaction
+}
+
+/**
+ * `read()`'s result, reused while nothing has been committed to the database since it was read (by this
+ * process or another on the same file; see db/read-cache.ts). For hot reads only; `key` must name the
+ * query and every parameter. Outside the embedded database, and inside a transaction, it simply reads.
+ */
+export function cachedRead<T>(db: Database, key: string, read: () => Promise<T>): Promise<T> {
+  const cache = drivers.get(db)?.cache
+  return cache ? cache.read(key, read) : read()
 }
 
 /** A raw statement's rows (for a SELECT or a PRAGMA) and how many rows it changed. */

@@ -2,7 +2,7 @@
 
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
-import type { Database } from '../../db/client'
+import { cachedRead, type Database } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
 import type { Scope } from '../shared/principal'
 import {
@@ -208,7 +208,10 @@ export async function findMintingKey(db: Database, keyId: string) {
  * workspace tier, and whether the workspace owner is a billing admin.
  */
 export async function findApiKeyWithOwner(db: Database, tokenHash: string) {
-  const [row] = await apiKeyQuery(db).execute({ tokenHash })
+  // Reused until the next commit anywhere (a revocation is one), so revoking still takes effect at once.
+  const [row] = await cachedRead(db, `api-key\u0000${tokenHash}`, () =>
+    apiKeyQuery(db).execute({ tokenHash }),
+  )
   return row
 }
 

@@ -18,7 +18,7 @@ import {
   sum,
 } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { type Database, executeRaw } from '../../db/client'
+import { cachedRead, type Database, executeRaw } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
 import type { Scope } from '../shared/principal'
 import { observations, sources } from './tables'
@@ -140,14 +140,16 @@ export async function listSources(
   scope: Scope,
   filter: { modality?: SourceRow['modality']; since?: string; before?: string | null; limit: number },
 ): Promise<SourceRow[]> {
-  return listQuery(db).execute({
+  const params = {
     organizationId: scope.organization_id,
     userId: scope.user_id,
     modality: filter.modality ?? null,
     since: filter.since ?? null,
     before: filter.before ?? null,
     limit: filter.limit,
-  })
+  }
+  // Reused until the next commit anywhere: an import or a deletion is listed (or gone) at once.
+  return cachedRead(db, `sources\u0000${JSON.stringify(params)}`, () => listQuery(db).execute(params))
 }
 
 export interface ObservationFilter {
