@@ -243,7 +243,12 @@ export interface DbsnpOptions {
   onProgress?: (p: Progress) => void
   signal?: AbortSignal
   /** Called once per assigned allele, in input order, with the allele in trimmed (minimal) form. */
-  onAssigned?: (chrom: string, pos: number, ref: string, alt: string, rsid: string) => void
+  /**
+   * Called once per assigned allele, in input order, with the allele in trimmed (minimal) form and the
+   * dbSNP rs number (the ID is `rs${rs}`). A number, not text: a whole genome assigns millions, and a
+   * consumer that stores them (or counts them) should not pay for four million strings it never reads.
+   */
+  onAssigned?: (chrom: string, pos: number, ref: string, alt: string, rs: number) => void
   /** Force a method instead of choosing from the input's size and order. */
   method?: 'merge_join' | 'tabix'
   /** Inflate workers for the two BGZF streams (default 2). */

@@ -31,7 +31,7 @@ const IN_FLIGHT = 6
  *
  * @example
  * const result = await annotateWithDbsnp('sample.vcf.gz', '/refs/dbsnp.vcf.gz', {
- *   onAssigned: (chrom, pos, ref, alt, rsid) => rows.push({ chrom, pos, ref, alt, rsid }),
+ *   onAssigned: (chrom, pos, ref, alt, rs) => rows.push({ chrom, pos, ref, alt, rsid: `rs${rs}` }),
  * })
  * console.log(result.assigned, result.coverage)
  */

@@ -22,7 +22,8 @@ export function newJoinStats(): JoinStats {
   }
 }
 
-export type AssignedCallback = (chrom: string, pos: number, ref: string, alt: string, rsid: string) => void
+/** See DbsnpOptions.onAssigned (types.ts): `rs` is the dbSNP rs number, the ID being `rs${rs}`. */
+export type AssignedCallback = (chrom: string, pos: number, ref: string, alt: string, rs: number) => void
 
 /** Trimmed REF and ALT of an allele from its code (SNV) or kept text (anything else). */
 export function allelesOf(code: number, text: string | null): [string, string] {
@@ -52,13 +53,11 @@ export function recordAssignment(
     else stats.differedFromInputId++
   }
   if (onAssigned) {
-    // Called millions of times: no intermediate array for the two alleles.
-    // rs numbers are whole and below 2^32: an unsigned integer converts to text much faster than a double.
-    const rsid = `rs${rs >>> 0}`
-    if (text === null) onAssigned(chrom, tpos, SNV_BASES[(code >>> 2) & 3], SNV_BASES[code & 3], rsid)
+    // Called millions of times: no intermediate array for the two alleles, and the rs number as it is.
+    if (text === null) onAssigned(chrom, tpos, SNV_BASES[(code >>> 2) & 3], SNV_BASES[code & 3], rs)
     else {
       const gt = text.indexOf('>')
-      onAssigned(chrom, tpos, text.slice(0, gt), text.slice(gt + 1), rsid)
+      onAssigned(chrom, tpos, text.slice(0, gt), text.slice(gt + 1), rs)
     }
   }
 }

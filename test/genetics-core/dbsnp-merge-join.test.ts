@@ -33,7 +33,7 @@ async function join(input: string[], referenceBatches: string[][]) {
   const stats = newJoinStats()
   await mergeJoin(streamOf([batch(input, 'input')]), {
     stats,
-    onAssigned: (chrom, pos, ref, alt, rsid) => assigned.push(`${chrom}:${pos}:${ref}>${alt}=${rsid}`),
+    onAssigned: (chrom, pos, ref, alt, rs) => assigned.push(`${chrom}:${pos}:${ref}>${alt}=rs${rs}`),
     referenceName: (chrom) => chrom,
     reference: new ReferenceSource(
       () => streamOf(referenceBatches.map((lines) => batch(lines, 'reference'))),

@@ -20,7 +20,7 @@ async function assignments(path: string, ref: string, options: Parameters<typeof
   const got: Assignment[] = []
   const result = await annotateWithDbsnp(path, ref, {
     ...options,
-    onAssigned: (chrom, pos, r, a, rsid) => got.push(`${chrom}:${pos}:${r}>${a}=${rsid}`),
+    onAssigned: (chrom, pos, r, a, rs) => got.push(`${chrom}:${pos}:${r}>${a}=rs${rs}`),
   })
   return { result, got }
 }
