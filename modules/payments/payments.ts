@@ -26,6 +26,7 @@ import { errorSummary } from '../shared/error-summary'
 import type { AnyOperation } from '../shared/operation'
 import { DATA_GRANTS, type Principal } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
+import { requestSlot } from '../shared/request-slot'
 import { discoveryExtension } from './bazaar'
 import { canonicalJson } from './canonical-json'
 import { connectFacilitators } from './facilitators'
@@ -87,7 +88,7 @@ export async function startPayments(
   server.registerExtension(bazaarResourceServerExtension)
   await server.initialize()
 
-  const pendingPayments = new WeakMap<Request, PendingPayment>()
+  const pendingPayments = requestSlot<PendingPayment>('pending payment')
   const requirementCache = new Map<string, Promise<PaymentRequirements[]>>()
   const price = (op: AnyOperation) => livePrice(op, settings.routePrices)
 

@@ -2,10 +2,11 @@
 // gate after authentication, so an anonymous caller gets 401 before any 400/413/415 about its body.
 
 import { ProblemError } from './problem'
+import { requestSlot } from './request-slot'
 
 export type BodyOutcome = { ok: true; value: unknown } | { ok: false; problem: ProblemError }
 
-const outcomes = new WeakMap<Request, BodyOutcome>()
+const outcomes = requestSlot<BodyOutcome>('body outcome')
 
 const isJson = (contentType: string) => {
   const type = contentType.split(';')[0].trim().toLowerCase()

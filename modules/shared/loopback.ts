@@ -2,7 +2,9 @@
 // caller can write) and the Host it named. The development outbox and the loopback allowance of the
 // Host check rest on this one place.
 
-const peers = new WeakMap<Request, string | null>()
+import { requestSlot } from './request-slot'
+
+const peers = requestSlot<string | null>('socket peer')
 
 /** Marker for a request handed to `app.handle` in-process: it never crossed a network. */
 const IN_PROCESS = 'in-process'
@@ -11,7 +13,7 @@ interface PeerSource {
   requestIP(request: Request): { address: string } | null
 }
 
-const socketAddresses = new WeakMap<Request, string | null>()
+const socketAddresses = requestSlot<string | null>('socket address')
 
 /** The socket peer's address, asked of the server once per request (each ask is a system call). */
 export function socketAddressOf(request: Request, server: PeerSource): string | null {

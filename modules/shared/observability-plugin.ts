@@ -7,9 +7,10 @@ import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { answeredStatus } from './problem-plugin'
 import { requestIdOf } from './request-info'
+import { requestSlot } from './request-slot'
 import { traceOf } from './trace-context'
 
-const started = new WeakMap<Request, number>()
+const started = requestSlot<number>('started at')
 
 /** The status of the answer: a problem's, a handler's own Response's, else the route's. */
 function statusOf(request: Request, responseValue: unknown, setStatus: unknown): number {

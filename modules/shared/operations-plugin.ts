@@ -15,11 +15,12 @@ import type { Principal } from './principal'
 import { ProblemError } from './problem'
 import { Representation } from './representation'
 import { clientIpOf, requestIdOf } from './request-info'
+import { requestSlot } from './request-slot'
 import { compileResponseCheck } from './response-check'
 import { resolveCaller, scopePlugin } from './scope'
 
-const principals = new WeakMap<Request, Principal | null>()
-const addressCounts = new WeakMap<Request, Promise<Counted | null>>()
+const principals = requestSlot<Principal | null>('principal')
+const addressCounts = requestSlot<Promise<Counted | null>>('address count')
 
 /**
  * Count the request under its client address, once: from the body parser when the operation takes a

@@ -9,6 +9,7 @@ import { dependencyProblem } from './dependency'
 import { socketAddressOf } from './loopback'
 import { type FieldError, ProblemError, problemBody } from './problem'
 import { assignRequestId, requestIdOf, setClientIp } from './request-info'
+import { requestSlot } from './request-slot'
 import { applySecurityHeaders } from './security-headers'
 import { assignTrace, traceOf, traceparentOf } from './trace-context'
 
@@ -76,7 +77,7 @@ function toProblem(code: string | number, error: unknown, request: Request, app:
 const internal = () =>
   new ProblemError('internal', 'An unexpected error occurred; quote the request_id when reporting it.')
 
-const answered = new WeakMap<Request, number>()
+const answered = requestSlot<number>('problem status')
 
 /** The status a problem answered this request with, if one did (the access line reads it). */
 export const answeredStatus = (request: Request): number | undefined => answered.get(request)

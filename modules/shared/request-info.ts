@@ -1,8 +1,10 @@
 // Per-request facts set once in onRequest (request id, client address) and read everywhere else.
-// Kept in WeakMaps keyed by the Request because Elysia's derive does not run for NOT_FOUND/PARSE errors.
+// Kept on the Request (request-slot.ts) because Elysia's derive does not run for NOT_FOUND/PARSE errors.
 
-const requestIds = new WeakMap<Request, string>()
-const clientIps = new WeakMap<Request, string | null>()
+import { requestSlot } from './request-slot'
+
+const requestIds = requestSlot<string>('request id')
+const clientIps = requestSlot<string | null>('client address')
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/
 

@@ -5,13 +5,14 @@ import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import type { Principal } from './principal'
 import { resourceOfPath } from './protected-resource'
+import { requestSlot } from './request-slot'
 
 export type CallerResolution =
   | { state: 'anonymous' }
   | { state: 'authenticated'; principal: Principal }
   | { state: 'refused'; reason: string; detail: string }
 
-const resolutions = new WeakMap<Request, Promise<CallerResolution>>()
+const resolutions = requestSlot<Promise<CallerResolution>>('caller')
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/=-]+)[ ]*$/i
 

@@ -3,6 +3,8 @@
 // trace is started. The trace id goes into every log line of the request and back to the caller in the
 // response's `traceparent`, so one id follows a request through proxies, this service and its logs.
 
+import { requestSlot } from './request-slot'
+
 export interface TraceContext {
   traceId: string
   /** This service's span for the request. */
@@ -32,7 +34,7 @@ export function parseTraceparent(
   return { traceId, parentId, flags }
 }
 
-const traces = new WeakMap<Request, TraceContext>()
+const traces = requestSlot<TraceContext>('trace')
 
 /** Continue the request's trace or start one; remembered for the rest of the request. */
 export function assignTrace(request: Request): TraceContext {
