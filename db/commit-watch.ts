@@ -28,22 +28,26 @@ const WORDS = HEADER_BYTES / 4 / 2
 
 export interface CommitWatch {
   /** How the header is looked at: a mapping (no system call) or one pread per look. */
-  how: 'mapped' | 'read'
+  readonly how: 'mapped' | 'read'
   /** A number that changes whenever a commit may have happened since the previous call. */
   generation(): number
   /** Let go of the file; call it only after this watch's own connection has closed. */
   close(): void
 }
 
-/** One descriptor per `-shm` file in this process, shared by every watch of it (see above). */
-const descriptors = new Map<string, { fd: number; mapping: HeaderMapping | null; watches: number }>()
-
+/**
+ * One descriptor per `-shm` file in this process, shared by every watch of it (see above), and its
+ * mapping: made on the first look rather than at open, since loading libc through bun:ffi costs a few
+ * milliseconds the service's start-up does not need to wait for (null once it has failed).
+ */
 interface HeldShm {
   path: string
   fd: number
-  /** The header's words, live, when mapped; otherwise null and each look reads them. */
-  mapping: HeaderMapping | null
+  mapping: HeaderMapping | null | undefined
+  watches: number
 }
+
+const descriptors = new Map<string, HeldShm>()
 
 function holdShm(shmPath: string): HeldShm | null {
   let path: string
@@ -55,7 +59,7 @@ function holdShm(shmPath: string): HeldShm | null {
   const held = descriptors.get(path)
   if (held) {
     held.watches++
-    return { path, fd: held.fd, mapping: held.mapping }
+    return held
   }
   let fd: number
   try {
@@ -63,17 +67,21 @@ function holdShm(shmPath: string): HeldShm | null {
   } catch {
     return null
   }
-  const mapping = mapHeader(fd, HEADER_BYTES)
-  descriptors.set(path, { fd, mapping, watches: 1 })
-  return { path, fd, mapping }
+  const shm: HeldShm = { path, fd, mapping: undefined, watches: 1 }
+  descriptors.set(path, shm)
+  return shm
 }
 
-function releaseShm(path: string) {
-  const held = descriptors.get(path)
-  if (!held || --held.watches > 0) return
-  descriptors.delete(path)
-  held.mapping?.unmap()
-  closeSync(held.fd)
+function mappingOf(shm: HeldShm): HeaderMapping | null {
+  if (shm.mapping === undefined) shm.mapping = mapHeader(shm.fd, HEADER_BYTES)
+  return shm.mapping
+}
+
+function releaseShm(shm: HeldShm) {
+  if (--shm.watches > 0) return
+  descriptors.delete(shm.path)
+  shm.mapping?.unmap()
+  closeSync(shm.fd)
 }
 
 /**
@@ -92,27 +100,42 @@ export function commitWatch(
     return null
   const shm = holdShm(`${databasePath}-shm`)
   if (!shm) return null
-  const mapped = options.map === false ? undefined : shm.mapping?.words
-  const header = mapped ?? new Uint32Array(HEADER_BYTES / 4)
-  const bytes = new Uint8Array(header.buffer, header.byteOffset, HEADER_BYTES)
-  const look = mapped ? () => true : () => readSync(shm.fd, bytes, 0, HEADER_BYTES, 0) === HEADER_BYTES
+  const copy = new Uint32Array(HEADER_BYTES / 4)
+  const bytes = new Uint8Array(copy.buffer)
+  const read = () => readSync(shm.fd, bytes, 0, HEADER_BYTES, 0) === HEADER_BYTES
   // A file that cannot be read whole (shorter than the header) is not watched.
-  if (!mapped && readSync(shm.fd, bytes, 0, HEADER_BYTES, 0) !== HEADER_BYTES) {
-    releaseShm(shm.path)
+  if (!read()) {
+    releaseShm(shm)
     return null
+  }
+  // Decided on the first look: the mapped header (read live, no system call) or the copy read each time.
+  let header: Uint32Array | null = null
+  let look = read
+  const settle = (): Uint32Array => {
+    if (header) return header
+    const mapped = options.map === false ? null : mappingOf(shm)
+    if (mapped) {
+      header = mapped.words
+      look = () => true
+    } else header = copy
+    return header
   }
   const seen = new Uint32Array(WORDS)
   let generation = 0
   let open = true
   return {
-    how: mapped ? 'mapped' : 'read',
+    get how() {
+      return settle() === copy ? 'read' : 'mapped'
+    },
     generation() {
-      if (!open || !look()) return ++generation
+      if (!open) return ++generation
+      const words = settle()
+      if (!look()) return ++generation
       let moved = false
       for (let i = 0; i < WORDS; i++) {
-        const word = header[i]!
+        const word = words[i]!
         // A writer updates the second copy, then the first: while they differ a commit is being published.
-        if (word !== header[i + WORDS] || word !== seen[i]) {
+        if (word !== words[i + WORDS] || word !== seen[i]) {
           moved = true
           seen[i] = word
         }
@@ -123,7 +146,7 @@ export function commitWatch(
     close() {
       if (!open) return
       open = false
-      releaseShm(shm.path)
+      releaseShm(shm)
     },
   }
 }
