@@ -153,6 +153,50 @@ describe('cachedRead on the embedded database', () => {
     }
   })
 
+  it('is never older than a direct read made just before it while another process commits and checkpoints', async () => {
+    const path = freshPath()
+    const database = await openDatabase(`file:${path}`)
+    try {
+      await executeRaw(database.db, 'CREATE TABLE t (v INTEGER)')
+      const commits = 400
+      const writer = Bun.spawn([
+        process.execPath,
+        '-e',
+        `const { Database } = require('bun:sqlite'); const db = new Database(${JSON.stringify(path)}); db.exec('PRAGMA busy_timeout = 5000'); const s = db.prepare('INSERT INTO t VALUES (?)'); for (let i = 1; i <= ${commits}; i++) { s.run(i); if (i % 3 === 0) db.exec('PRAGMA wal_checkpoint(PASSIVE)') } db.close()`,
+      ])
+      const direct = async () =>
+        Number((await executeRaw(database.db, 'SELECT count(*) AS n FROM t')).rows[0]!.n)
+      let finished = false
+      void writer.exited.then(() => {
+        finished = true
+      })
+      let reads = 0
+      let reused = 0
+      let older = 0
+      let last = 0
+      while (!finished) {
+        const before = await direct()
+        let missed = false
+        const cached = await cachedRead(database.db, 'count', () => {
+          missed = true
+          return direct()
+        })
+        reads++
+        if (!missed) reused++
+        if (cached < before || cached < last) older++
+        last = cached
+        // Statements on bun:sqlite settle at once: let the event loop see the writer exit.
+        if (reads % 50 === 0) await new Promise((resolve) => setImmediate(resolve))
+      }
+      expect(await writer.exited).toBe(0)
+      expect(older).toBe(0)
+      expect(reused).toBeGreaterThan(0)
+      expect(await cachedRead(database.db, 'count', direct)).toBe(commits)
+    } finally {
+      database.close()
+    }
+  })
+
   it('never reads from or fills the cache inside a transaction, which may hold uncommitted writes', async () => {
     const database = await openDatabase(`file:${freshPath()}`)
     try {
