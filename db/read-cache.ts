@@ -21,7 +21,15 @@ export interface ReadCache {
   read<T>(key: string, read: () => Promise<T>): Promise<T>
 }
 
-/** Freeze a cached value and everything in it: one object is handed to every later caller. */
+/**
+ * One cached object is handed to every later caller, so no caller may change it. Under the test runner
+ * (NODE_ENV=test, which `bun test` sets, and which the servers tests start inherit) every cached value is
+ * deep-frozen, so a test fails the moment any code tries to. Elsewhere it is not: JSON.stringify takes a
+ * slow path over frozen objects (3.5 µs against 0.9 µs for a one-source list, about 8 % of a keyed read).
+ */
+const FREEZE_CACHED_VALUES = process.env.NODE_ENV === 'test'
+
+/** Freeze a cached value and everything in it (see FREEZE_CACHED_VALUES). */
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value)
@@ -53,7 +61,7 @@ export function readCache(watch: CommitWatch, inTransaction: () => boolean): Rea
           entries.clear()
           rows = 0
         }
-        entries.set(key, deepFreeze(value))
+        entries.set(key, FREEZE_CACHED_VALUES ? deepFreeze(value) : value)
         rows += weight
       }
       return value

@@ -218,7 +218,8 @@ describe('cachedRead on the embedded database', () => {
     }
   })
 
-  it('hands out a frozen value, so no caller can change what the next one gets', async () => {
+  it('hands out a frozen value under the test runner, so a test catches any caller that would change what the next one gets', async () => {
+    expect(process.env.NODE_ENV).toBe('test')
     const database = await openDatabase(`file:${freshPath()}`)
     try {
       const rows = await cachedRead(database.db, 'k', async () => [{ a: { b: 1 } }])
