@@ -242,7 +242,6 @@ export interface DbsnpResult {
 export interface DbsnpOptions {
   onProgress?: (p: Progress) => void
   signal?: AbortSignal
-  /** Called once per assigned allele, in input order, with the allele in trimmed (minimal) form. */
   /**
    * Called once per assigned allele, in input order, with the allele in trimmed (minimal) form and the
    * dbSNP rs number (the ID is `rs${rs}`). A number, not text: a whole genome assigns millions, and a

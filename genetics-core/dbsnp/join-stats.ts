@@ -1,5 +1,6 @@
 // Counters and the assignment callback shared by the merge join and the tabix join.
 
+import type { DbsnpOptions } from '../types'
 import { SNV_BASES } from './allele-keys'
 
 export interface JoinStats {
@@ -22,8 +23,8 @@ export function newJoinStats(): JoinStats {
   }
 }
 
-/** See DbsnpOptions.onAssigned (types.ts): `rs` is the dbSNP rs number, the ID being `rs${rs}`. */
-export type AssignedCallback = (chrom: string, pos: number, ref: string, alt: string, rs: number) => void
+/** DbsnpOptions.onAssigned (types.ts): `rs` is the dbSNP rs number, the ID being `rs${rs}`. */
+export type AssignedCallback = NonNullable<DbsnpOptions['onAssigned']>
 
 /** Trimmed REF and ALT of an allele from its code (SNV) or kept text (anything else). */
 export function allelesOf(code: number, text: string | null): [string, string] {
