@@ -3,7 +3,7 @@
 // placeholder records (to find END), and no per-record strings are made for the common SNV case.
 // Records that hit a lookup go back as text for a full parse on the main thread.
 
-import { noFTL } from 'bun:jsc'
+import * as jsc from 'bun:jsc'
 import { isReferencePlaceholder, RecordType } from '../normalize/alleles'
 import { chromosomeCode } from '../normalize/chromosome'
 import { C } from '../scan/counters'
@@ -20,6 +20,8 @@ export interface VcfBodyConfig {
   /** Column index (0-based) of the sample whose genotypes are counted; -1 for none. */
   sampleColumn: number
   lookup: LookupTables | null
+  /** false sends every line through the general path (a test checks both paths count alike). */
+  commonPath?: boolean
 }
 
 const TAB = 9
@@ -117,9 +119,16 @@ export class VcfBodyScanner extends LineScanner {
   private chromCode = 0
   private run: ChromRun | null = null
   private readonly gtIndexByFormat = new Map<string, number>()
+  /** One counted sample in the last column: the shape commonLine reads. */
+  private readonly oneSample: boolean
 
   constructor(private readonly config: VcfBodyConfig) {
     super()
+    this.oneSample =
+      config.commonPath !== false &&
+      config.sampleColumn === 9 &&
+      config.columns === 10 &&
+      config.altColumns === 10
     this.lookup = config.lookup ? new Lookup(config.lookup) : null
     if (this.lookup?.empty) this.lookup = null
   }
@@ -129,6 +138,138 @@ export class VcfBodyScanner extends LineScanner {
   }
 
   protected scanLine(buf: Uint8Array, s: number, e: number): void {
+    if (this.oneSample && this.commonLine(buf, s, e)) return
+    this.anyLine(buf, s, e)
+  }
+
+  /**
+   * The record almost every line of a one-sample genome is, counted with a short function JSC can
+   * afford to compile at its top tier: the previous line's CHROM (not X or Y), a numeric POS, an ID
+   * that is '.' or one rsID, one ALT that is a real allele, FORMAT starting with GT and a three-byte
+   * diploid call. Returns false, having changed nothing, for any other line; anyLine then reads it.
+   */
+  private commonLine(buf: Uint8Array, s: number, e: number): boolean {
+    const run = this.run
+    const code = this.chromCode
+    if (run === null || code === 23 || code === 24) return false
+    const chrom = this.chromBytes
+    const chromLength = chrom.length
+    if (buf[s + chromLength] !== TAB) return false
+    for (let i = 0; i < chromLength; i++) if (buf[s + i] !== chrom[i]) return false
+
+    let p = s + chromLength + 1
+    const posStart = p
+    let pos = 0
+    let c = buf[p]
+    while (c >= 48 && c <= 57) {
+      pos = pos * 10 + (c - 48)
+      c = buf[++p]
+    }
+    if (c !== TAB || p === posStart) return false
+
+    let rs = -1
+    c = buf[++p]
+    if (c === 46) {
+      if (buf[++p] !== TAB) return false
+    } else if (c === 114 && buf[p + 1] === 115) {
+      p += 2
+      const digits = p
+      rs = 0
+      c = buf[p]
+      while (c >= 48 && c <= 57) {
+        rs = rs * 10 + (c - 48)
+        c = buf[++p]
+      }
+      if (c !== TAB || p === digits) return false
+    } else return false
+
+    const refStart = ++p
+    while (p < e && buf[p] !== TAB) p++
+    const refEnd = p
+    const altStart = ++p
+    while (p < e) {
+      c = buf[p]
+      if (c === TAB) break
+      if (c === 44) return false // more than one ALT
+      p++
+    }
+    const altEnd = p
+    if (p >= e || refEnd === refStart || altEnd === altStart) return false
+    const refLength = refEnd - refStart
+    const altLength = altEnd - altStart
+    let kind = K_SNV
+    if (refLength !== 1 || altLength !== 1) {
+      kind = classifyAlleleBytes(buf, refStart, refEnd, altStart, altEnd)
+      if (kind === K_REFERENCE || kind >= K_SYMBOLIC) return false
+    } else {
+      const first = buf[altStart]
+      if (first === 46 || first === 42 || first === 88 || sameBase(first, buf[refStart])) return false
+    }
+
+    p++
+    while (p < e && buf[p] !== TAB) p++ // QUAL
+    const filterStart = ++p
+    while (p < e && buf[p] !== TAB) p++
+    const filterEnd = p
+    if (p >= e) return false
+    const formatStart = buf.indexOf(TAB, filterEnd + 1) + 1 // past INFO
+    if (formatStart <= 0 || formatStart >= e) return false
+    if (buf[formatStart] !== 71 || buf[formatStart + 1] !== 84) return false // GT first
+    p = formatStart + 2
+    if (buf[p] !== 58 && buf[p] !== TAB) return false
+    while (p < e && buf[p] !== TAB) p++
+    const g = p + 1
+    if (g + 3 > e || (g + 3 < e && buf[g + 3] !== 58)) return false
+    const a = buf[g]
+    const sep = buf[g + 1]
+    const b = buf[g + 2]
+    if ((a !== 48 && a !== 49) || (b !== 48 && b !== 49) || (sep !== 47 && sep !== 124)) return false
+    for (p = g + 3; p < e; p++) if (buf[p] === TAB) return false // a column after the sample
+
+    const counts = this.counts
+    counts[C.records]++
+    if (rs >= 0) counts[C.withRsid]++
+    const filterLength = filterEnd - filterStart
+    if (filterLength === 1 && buf[filterStart] === 46) counts[C.filterMissing]++
+    else if (
+      filterLength === 4 &&
+      buf[filterStart] === 80 &&
+      buf[filterStart + 1] === 65 &&
+      buf[filterStart + 2] === 83 &&
+      buf[filterStart + 3] === 83
+    )
+      counts[C.filterPass]++
+    else counts[C.filterFailed]++
+    counts[ALLELE_COUNTER[kind]]++
+    const typeBit = RECORD_BIT[kind]
+    if (typeBit === RecordType.snv) counts[C.rtSnv]++
+    else if (typeBit === RecordType.mnv) counts[C.rtMnv]++
+    else if (typeBit === RecordType.indel) counts[C.rtIndel]++
+    else counts[C.rtOther]++
+    counts[C.variantRecords]++
+    run.records++
+    if (pos < run.lastPos) run.sorted = false
+    run.lastPos = pos
+    if (a === b) counts[a === 48 ? C.gHomRef : C.gHomAlt]++
+    else counts[C.gHet]++
+
+    const lookup = this.lookup
+    if (lookup !== null) {
+      let wanted = rs >= 0 && lookup.hasRs(rs)
+      if (!wanted && code !== 0) {
+        if (lookup.hasPosition(code, pos)) wanted = true
+        else if (refLength > 1 || altLength !== 1) {
+          const last = pos + Math.min(Math.max(refLength, 2) - 1, MAX_INDEL_SPAN_CHECK)
+          for (let q = pos + 1; q <= last && !wanted; q++) wanted = lookup.hasPosition(code, q)
+        }
+      }
+      if (wanted) this.hit(buf, s, e)
+    }
+    return true
+  }
+
+  /** Any data or header line, with every check and message (the general path). */
+  private anyLine(buf: Uint8Array, s: number, e: number): void {
     if (s === e) {
       this.warn('BLANK_LINE', 'blank line skipped')
       return
@@ -575,10 +716,15 @@ export function altsArePlaceholders(alts: string[]): boolean {
   return alts.every(isReferencePlaceholder)
 }
 
-// The record loop and the genotype counter stop at JavaScriptCore's DFG tier. Each scan worker runs its
-// own engine, and compiling these two large functions with the top tier (FTL) cost more CPU than it saved
-// on a whole genome: on 2 cores the compiler threads compete with the workers themselves (scan of the
-// 4.5 M-record bench file, alternated: 1.38-1.49 s without FTL against 1.47-1.66 s with it).
-const scanner = VcfBodyScanner.prototype as unknown as Record<'scanLine' | 'countGenotype', () => void>
-noFTL(scanner.scanLine)
-noFTL(scanner.countGenotype)
+// The general path and the genotype counter stop at JavaScriptCore's DFG tier, and the general path is
+// never inlined into its caller. Each scan worker runs its own engine, and compiling large functions with
+// the top tier (FTL) costs more CPU than it saves on a whole genome: on 2 cores the compiler threads
+// compete with the workers themselves (scan of the 4.5 M-record bench file, alternated: 1.38-1.49 s
+// without FTL against 1.47-1.66 s with it, when one function read every line). The common-record path
+// is short, so FTL compiles it cheaply and it runs at the top tier: with it, the same scan took 0.92-1.03 s
+// against 1.01-1.13 s, and single-threaded 156-161 ms against 275-284 ms for 1.37 M records.
+const scanner = VcfBodyScanner.prototype as unknown as Record<'anyLine' | 'countGenotype', () => void>
+jsc.noFTL(scanner.anyLine)
+jsc.noFTL(scanner.countGenotype)
+// In bun:jsc at run time, though not in its type declarations; skipped where a build lacks it.
+;(jsc as { noInline?: (fn: () => void) => void }).noInline?.(scanner.anyLine)
