@@ -39,9 +39,15 @@ export const C = {
   /** Calls of the counted sample on Y: called (any genotype) or missing. */
   yCalled: 33,
   yNoCall: 34,
+  /**
+   * Never reported: the VCF scanner's common path adds every call it counts for genetic sex to a slot
+   * chosen by table, and calls off X's non-pseudoautosomal part and Y land here. A branch that goes
+   * untaken for most of a genome and then turns hot on X would make JSC throw the compiled code away.
+   */
+  notSexLinked: 35,
 } as const
 
-export const COUNTER_SLOTS = 35
+export const COUNTER_SLOTS = 36
 
 export function newCounters(): Float64Array {
   return new Float64Array(COUNTER_SLOTS)

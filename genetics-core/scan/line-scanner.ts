@@ -93,6 +93,7 @@ export abstract class LineScanner {
   }
 
   private take(newlines: number, head: Uint8Array, tail: Uint8Array): SegmentScan {
+    this.counts[C.notSexLinked] = 0 // a scratch slot, never reported
     const result: SegmentScan = {
       counts: this.counts,
       newlines,

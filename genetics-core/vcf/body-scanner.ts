@@ -10,7 +10,7 @@ import { C } from '../scan/counters'
 import { LineScanner, latin1, utf8 } from '../scan/line-scanner'
 import { Lookup, type LookupTables, rsNumber } from '../scan/lookup-tables'
 import type { ChromRun } from '../scan/segment-scan'
-import { isNonPseudoautosomalX } from '../sex/sex-chromosome-sites'
+import { isNonPseudoautosomalX, X_PAR1_LAST, X_PAR2_FIRST } from '../sex/sex-chromosome-sites'
 
 export interface VcfBodyConfig {
   /** Columns every data line must have (8 fixed + FORMAT + samples); 0 = not checked (headerless file). */
@@ -59,6 +59,14 @@ const RECORD_BIT = [
   0, // breakends: bcftools stats leaves them out of its SN lines; counted in alleleTypes only
   0,
 ]
+// The counter a called diploid genotype adds to for genetic sex, by [sex chromosome (0 none, 1 X, 2 Y)]
+// [outside X's pseudoautosomal regions] [heterozygous]: the common path indexes this table instead of
+// branching, since the X and Y records come last in a genome, after the compiled code has seen none.
+const SEX_CALL_SLOT = Uint8Array.of(
+  ...[C.notSexLinked, C.notSexLinked, C.notSexLinked, C.notSexLinked],
+  ...[C.notSexLinked, C.notSexLinked, C.xHom, C.xHet],
+  ...[C.yCalled, C.yCalled, C.yCalled, C.yCalled],
+)
 const NON_REF = [60, 78, 79, 78, 95, 82, 69, 70, 62] // <NON_REF>
 
 function sameBase(a: number, b: number): boolean {
@@ -117,6 +125,8 @@ export class VcfBodyScanner extends LineScanner {
   private chromBytes = new Uint8Array(0)
   private chromName = ''
   private chromCode = 0
+  /** 0 for an autosome (or any other sequence), 1 for X, 2 for Y. */
+  private sexChromosome = 0
   private run: ChromRun | null = null
   private readonly gtIndexByFormat = new Map<string, number>()
   /** One counted sample in the last column: the shape commonLine reads. */
@@ -144,14 +154,14 @@ export class VcfBodyScanner extends LineScanner {
 
   /**
    * The record almost every line of a one-sample genome is, counted with a short function JSC can
-   * afford to compile at its top tier: the previous line's CHROM (not X or Y), a numeric POS, an ID
+   * afford to compile at its top tier: the previous line's CHROM, a numeric POS, an ID
    * that is '.' or one rsID, one ALT that is a real allele, FORMAT starting with GT and a three-byte
    * diploid call. Returns false, having changed nothing, for any other line; anyLine then reads it.
    */
   private commonLine(buf: Uint8Array, s: number, e: number): boolean {
     const run = this.run
     const code = this.chromCode
-    if (run === null || code === 23 || code === 24) return false
+    if (run === null) return false
     const chrom = this.chromBytes
     const chromLength = chrom.length
     if (buf[s + chromLength] !== TAB) return false
@@ -252,6 +262,10 @@ export class VcfBodyScanner extends LineScanner {
     run.lastPos = pos
     if (a === b) counts[a === 48 ? C.gHomRef : C.gHomAlt]++
     else counts[C.gHet]++
+    // A called diploid genotype on Y, or on X outside the pseudoautosomal regions (for genetic sex),
+    // without a branch: see SEX_CALL_SLOT.
+    const nonPar = +(pos > X_PAR1_LAST) & +(pos < X_PAR2_FIRST)
+    counts[SEX_CALL_SLOT[this.sexChromosome * 4 + nonPar * 2 + +(a !== b)]]++
 
     const lookup = this.lookup
     if (lookup !== null) {
@@ -557,6 +571,7 @@ export class VcfBodyScanner extends LineScanner {
     this.chromBytes = buf.slice(start, end)
     this.chromName = utf8(buf, start, end)
     this.chromCode = chromosomeCode(this.chromName)
+    this.sexChromosome = this.chromCode === 23 ? 1 : this.chromCode === 24 ? 2 : 0
   }
 
   /** END=<n> from INFO, or -1. */
