@@ -237,19 +237,7 @@ export class VcfBodyScanner extends LineScanner {
     for (p = g + 3; p < e; p++) if (buf[p] === TAB) return false // a column after the sample
 
     const counts = this.counts
-    counts[C.records]++
-    if (rs >= 0) counts[C.withRsid]++
-    const filterLength = filterEnd - filterStart
-    if (filterLength === 1 && buf[filterStart] === 46) counts[C.filterMissing]++
-    else if (
-      filterLength === 4 &&
-      buf[filterStart] === 80 &&
-      buf[filterStart + 1] === 65 &&
-      buf[filterStart + 2] === 83 &&
-      buf[filterStart + 3] === 83
-    )
-      counts[C.filterPass]++
-    else counts[C.filterFailed]++
+    countRecord(counts, rs, buf, filterStart, filterEnd)
     counts[ALLELE_COUNTER[kind]]++
     const typeBit = RECORD_BIT[kind]
     if (typeBit === RecordType.snv) counts[C.rtSnv]++
@@ -440,21 +428,7 @@ export class VcfBodyScanner extends LineScanner {
     }
 
     const counts = this.counts
-    counts[C.records]++
-    if (rs >= 0) counts[C.withRsid]++
-
-    // FILTER
-    const filterLength = filterEnd - filterStart
-    if (filterLength === 1 && buf[filterStart] === 46) counts[C.filterMissing]++
-    else if (
-      filterLength === 4 &&
-      buf[filterStart] === 80 &&
-      buf[filterStart + 1] === 65 &&
-      buf[filterStart + 2] === 83 &&
-      buf[filterStart + 3] === 83
-    )
-      counts[C.filterPass]++
-    else counts[C.filterFailed]++
+    countRecord(counts, rs, buf, filterStart, filterEnd)
 
     // REF/ALT classes, from bytes: no strings are made for any allele.
     const refLength = refEnd - refStart
@@ -710,6 +684,29 @@ export class VcfBodyScanner extends LineScanner {
   private outOfRange(): void {
     this.warn('GT_ALLELE_OUT_OF_RANGE', 'GT refers to an allele the record does not list')
   }
+}
+
+/** Counts a record, whether it has an rsID, and its FILTER: missing ('.'), PASS or failed. */
+function countRecord(
+  counts: Float64Array,
+  rs: number,
+  buf: Uint8Array,
+  filterStart: number,
+  filterEnd: number,
+): void {
+  counts[C.records]++
+  if (rs >= 0) counts[C.withRsid]++
+  const filterLength = filterEnd - filterStart
+  if (filterLength === 1 && buf[filterStart] === 46) counts[C.filterMissing]++
+  else if (
+    filterLength === 4 &&
+    buf[filterStart] === 80 &&
+    buf[filterStart + 1] === 65 &&
+    buf[filterStart + 2] === 83 &&
+    buf[filterStart + 3] === 83
+  )
+    counts[C.filterPass]++
+  else counts[C.filterFailed]++
 }
 
 /** Genotype counters before a call on X or Y, so the class it was counted as can be told afterwards. */
