@@ -222,9 +222,14 @@ function serializeTransactions(db: Database) {
  * process or another on the same file; see db/read-cache.ts). For hot reads only; `key` must name the
  * query and every parameter. Outside the embedded database, and inside a transaction, it simply reads.
  */
-export function cachedRead<T>(db: Database, key: string, read: () => Promise<T>): Promise<T> {
+export function cachedRead<T>(
+  db: Database,
+  key: string,
+  read: () => Promise<T>,
+  weight?: number,
+): Promise<T> {
   const cache = drivers.get(db)?.cache
-  return cache ? cache.read(key, read) : read()
+  return cache ? cache.read(key, read, weight) : read()
 }
 
 /** A raw statement's rows (for a SELECT or a PRAGMA) and how many rows it changed. */

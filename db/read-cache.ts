@@ -17,8 +17,12 @@ const MAX_ROWS = 10_000
 const weightOf = (value: unknown) => (Array.isArray(value) ? value.length + 1 : 1)
 
 export interface ReadCache {
-  /** `read()`'s result for `key`, or the one stored under `key` since the last commit. */
-  read<T>(key: string, read: () => Promise<T>): Promise<T>
+  /**
+   * `read()`'s result for `key`, or the one stored under `key` since the last commit. `weight` is how many
+   * rows the value counts for against MAX_ROWS (by default a list's length plus one, anything else one);
+   * a caller whose value is much larger than a source row says so.
+   */
+  read<T>(key: string, read: () => Promise<T>, weight?: number): Promise<T>
 }
 
 /**
@@ -44,7 +48,7 @@ export function readCache(watch: CommitWatch, inTransaction: () => boolean): Rea
   let rows = 0
   const entries = new Map<string, unknown>()
   return {
-    async read<T>(key: string, read: () => Promise<T>): Promise<T> {
+    async read<T>(key: string, read: () => Promise<T>, weight?: number): Promise<T> {
       if (inTransaction()) return read()
       const now = watch.generation()
       if (now !== generation) {
@@ -56,13 +60,13 @@ export function readCache(watch: CommitWatch, inTransaction: () => boolean): Rea
       const value = await read()
       // Kept only if nothing was committed while it was read and no transaction has opened since.
       if (!inTransaction() && watch.generation() === now && generation === now) {
-        const weight = weightOf(value)
-        if (rows + weight > MAX_ROWS) {
+        const counted = weight ?? weightOf(value)
+        if (rows + counted > MAX_ROWS) {
           entries.clear()
           rows = 0
         }
         entries.set(key, FREEZE_CACHED_VALUES ? deepFreeze(value) : value)
-        rows += weight
+        rows += counted
       }
       return value
     },

@@ -2,7 +2,7 @@
 // Every function takes the caller's scope first and filters by it.
 
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client'
+import { cachedRead, type Database } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
 import type { Scope } from '../shared/principal'
 import { actionPlans, analyses } from './tables'
@@ -32,12 +32,22 @@ const analysisById = preparedPerDatabase((db) =>
     .prepare(),
 )
 
+/**
+ * Rows an analysis counts for in the read cache: its stored result is a few to a few hundred kilobytes,
+ * against a few for a source row, so at most a few hundred analyses are kept between commits.
+ */
+const CACHED_ANALYSIS_WEIGHT = 25
+
 export async function findAnalysis(db: Database, scope: Scope, id: string): Promise<AnalysisRow | undefined> {
-  const [row] = await analysisById(db).execute({
-    organizationId: scope.organization_id,
-    userId: scope.user_id,
-    id,
-  })
+  const params = { organizationId: scope.organization_id, userId: scope.user_id, id }
+  // An analysis never changes once stored, but it can be deleted (with its user's data): reused only until
+  // the next commit anywhere, like every cached read.
+  const [row] = await cachedRead(
+    db,
+    `analysis\u0000${params.organizationId}\u0000${params.userId}\u0000${id}`,
+    () => analysisById(db).execute(params),
+    CACHED_ANALYSIS_WEIGHT,
+  )
   return row
 }
 

@@ -290,12 +290,13 @@ const deletedAmong = preparedPerDatabase((db) =>
 /** Which of these source ids are deleted (tombstoned) in scope. */
 export async function deletedSourceIds(db: Database, scope: Scope, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return []
-  const rows = await deletedAmong(db).execute({
-    organizationId: scope.organization_id,
-    userId: scope.user_id,
-    ids: JSON.stringify(ids),
-  })
-  return rows.map((r) => r.id)
+  const params = { organizationId: scope.organization_id, userId: scope.user_id, ids: JSON.stringify(ids) }
+  // Read with every GET of an analysis; a deletion is a commit, so it shows on the very next read.
+  return cachedRead(
+    db,
+    `deleted-sources\u0000${params.organizationId}\u0000${params.userId}\u0000${params.ids}`,
+    async () => (await deletedAmong(db).execute(params)).map((r) => r.id),
+  )
 }
 
 /** Tombstone every source of a user (privacy deletion); observations go with them. */

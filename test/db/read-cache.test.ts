@@ -287,4 +287,42 @@ describe('over HTTP', () => {
       await t.close()
     }
   })
+
+  it('names a source deleted by another process in the very next read of an analysis, and answers 404 once the analysis is gone', async () => {
+    const t = await testApp()
+    try {
+      const person = await t.userWithKey()
+      const path = t.config.databaseUrl.slice('file:'.length)
+      const imported = await t.call('POST', '/imports/file', {
+        token: person.key,
+        body: {
+          filename: 'panel.csv',
+          text: 'Test,Result,Units,Date\nLDL Cholesterol,120,mg/dL,2025-09-01\n',
+        },
+      })
+      const sourceId = imported.body.source_id as string
+      const analysis = await t.call('POST', '/analyses', { token: person.key, body: {} })
+      expect(analysis.status).toBe(201)
+      const id = analysis.body.id as string
+      // Read twice, so the analysis and its deleted-source check are cached.
+      for (let i = 0; i < 2; i++) {
+        const read = await t.call('GET', `/analyses/${id}`, { token: person.key })
+        expect(read.status).toBe(200)
+        expect(read.body.deleted_sources).toBeUndefined()
+      }
+
+      commitFromAnotherProcess(
+        path,
+        `UPDATE sources SET deleted_at = '2026-01-01T00:00:00.000Z' WHERE id = '${sourceId}'`,
+      )
+      const after = await t.call('GET', `/analyses/${id}`, { token: person.key })
+      expect(after.status).toBe(200)
+      expect(after.body.deleted_sources).toEqual([sourceId])
+
+      commitFromAnotherProcess(path, `DELETE FROM analyses WHERE id = '${id}'`)
+      expect((await t.call('GET', `/analyses/${id}`, { token: person.key })).status).toBe(404)
+    } finally {
+      await t.close()
+    }
+  })
 })
