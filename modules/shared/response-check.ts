@@ -5,6 +5,7 @@
 // declared fields, so a compiled check against a strict copy of the schema (every object closed with
 // `additionalProperties: false`) decides first; only a value that fails it is cleaned the slow way and
 // then checked against the schema as declared. The outcome is the same; only the common case is faster.
+// The slow way cleans a copy: the value may be shared (a cached read), and Clean works in place.
 
 import type { TSchema } from '@sinclair/typebox'
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler'
@@ -52,7 +53,8 @@ export function compileResponseCheck(schema: TSchema): ResponseCheck {
   return (value) => {
     declared ??= compile()
     if (exact?.Check(value)) return { ok: true, value }
-    const cleaned = Value.Clean(schema, value)
+    // Clean removes fields in place: it works on a copy, since the value may be shared (a cached read).
+    const cleaned = Value.Clean(schema, Value.Clone(value))
     if (declared.Check(cleaned)) return { ok: true, value: cleaned }
     return {
       ok: false,

@@ -55,6 +55,21 @@ describe('compileResponseCheck', () => {
     })
   })
 
+  it('cleans a copy: the value it was given (perhaps a cached read other requests share) keeps its fields', () => {
+    const shared = {
+      data: [{ id: 'a', range: { start: 's', end: 'e', internal: true }, tags: [], extra: {} }],
+      next_cursor: null,
+    }
+    const before = structuredClone(shared)
+    const result = check(shared)
+    expect(result.ok && result.value).toEqual({
+      data: [{ id: 'a', range: { start: 's', end: 'e' }, tags: [], extra: {} }],
+      next_cursor: null,
+    })
+    expect(shared).toEqual(before)
+    expect(check(Object.freeze(shared)).ok).toBe(true)
+  })
+
   it('refuses an answer of the wrong shape, naming where', () => {
     const result = check({ data: [{ id: 1, range: null, tags: [], extra: {} }], next_cursor: null })
     expect(result.ok).toBe(false)
