@@ -1,7 +1,8 @@
 // Results of the hottest reads (the API-key lookup of every keyed request, the source list, an analysis
 // and its deleted-source check), kept in memory only until the next commit to the database, by this
 // process or any other that shares the file (db/commit-watch.ts tells). So a revoked key stops at once
-// everywhere and a new source is listed at once, while a read-mostly load answers without a SQLite transaction (each costs two system calls).
+// everywhere and a new source is listed at once, while a read-mostly load answers without a SQLite
+// transaction (each costs two system calls).
 // Never used inside a transaction (it may hold writes not yet committed), and only on the embedded
 // database: a libsql server has no shared header to watch.
 
