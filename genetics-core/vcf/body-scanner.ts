@@ -155,7 +155,7 @@ export class VcfBodyScanner extends LineScanner {
   /**
    * The record almost every line of a one-sample genome is, counted with a short function JSC can
    * afford to compile at its top tier: the previous line's CHROM, a numeric POS, an ID
-   * that is '.' or one rsID, one ALT that is a real allele, FORMAT starting with GT and a three-byte
+   * that is '.' or one rsID, ALTs that are all real alleles, FORMAT starting with GT and a three-byte
    * diploid call. Returns false, having changed nothing, for any other line; anyLine then reads it.
    */
   private commonLine(buf: Uint8Array, s: number, e: number): boolean {
@@ -196,24 +196,34 @@ export class VcfBodyScanner extends LineScanner {
     const refStart = ++p
     while (p < e && buf[p] !== TAB) p++
     const refEnd = p
-    const altStart = ++p
-    while (p < e) {
-      c = buf[p]
-      if (c === TAB) break
-      if (c === 44) return false // more than one ALT
-      p++
-    }
-    const altEnd = p
-    if (p >= e || refEnd === refStart || altEnd === altStart) return false
     const refLength = refEnd - refStart
-    const altLength = altEnd - altStart
-    let kind = K_SNV
-    if (refLength !== 1 || altLength !== 1) {
-      kind = classifyAlleleBytes(buf, refStart, refEnd, altStart, altEnd)
-      if (kind === K_REFERENCE || kind >= K_SYMBOLIC) return false
-    } else {
-      const first = buf[altStart]
-      if (first === 46 || first === 42 || first === 88 || sameBase(first, buf[refStart])) return false
+    if (p >= e || refLength === 0) return false
+    // ALT: every allele real (an SNV, MNV, insertion, deletion or complex change); up to nine of them, so
+    // that a GT index is one digit. Their classes (1-5) are packed three bits each, first allele lowest.
+    let kinds = 0
+    let altCount = 0
+    let spansMoreThanOne = refLength > 1
+    let a0 = p + 1
+    while (true) {
+      let a1 = a0
+      while (a1 < e && buf[a1] !== TAB && buf[a1] !== 44) a1++
+      if (a1 === a0 || a1 >= e || altCount === 9) return false
+      let kind = K_SNV
+      if (refLength !== 1 || a1 - a0 !== 1) {
+        kind = classifyAlleleBytes(buf, refStart, refEnd, a0, a1)
+        if (kind === K_REFERENCE || kind >= K_SYMBOLIC) return false
+        if (a1 - a0 !== 1) spansMoreThanOne = true
+      } else {
+        const first = buf[a0]
+        if (first === 46 || first === 42 || first === 88 || sameBase(first, buf[refStart])) return false
+      }
+      kinds |= kind << (3 * altCount)
+      altCount++
+      if (buf[a1] === TAB) {
+        p = a1
+        break
+      }
+      a0 = a1 + 1
     }
 
     p++
@@ -233,17 +243,23 @@ export class VcfBodyScanner extends LineScanner {
     const a = buf[g]
     const sep = buf[g + 1]
     const b = buf[g + 2]
-    if ((a !== 48 && a !== 49) || (b !== 48 && b !== 49) || (sep !== 47 && sep !== 124)) return false
+    const highest = 48 + altCount
+    if (a < 48 || a > highest || b < 48 || b > highest || (sep !== 47 && sep !== 124)) return false
     for (p = g + 3; p < e; p++) if (buf[p] === TAB) return false // a column after the sample
 
     const counts = this.counts
     countRecord(counts, rs, buf, filterStart, filterEnd)
-    counts[ALLELE_COUNTER[kind]]++
-    const typeBit = RECORD_BIT[kind]
-    if (typeBit === RecordType.snv) counts[C.rtSnv]++
-    else if (typeBit === RecordType.mnv) counts[C.rtMnv]++
-    else if (typeBit === RecordType.indel) counts[C.rtIndel]++
-    else counts[C.rtOther]++
+    let typeBits = 0
+    for (let k = 0; k < altCount; k++) {
+      const kind = (kinds >>> (3 * k)) & 7
+      counts[ALLELE_COUNTER[kind]]++
+      typeBits |= RECORD_BIT[kind]
+    }
+    if (typeBits & RecordType.snv) counts[C.rtSnv]++
+    if (typeBits & RecordType.mnv) counts[C.rtMnv]++
+    if (typeBits & RecordType.indel) counts[C.rtIndel]++
+    if (typeBits & RecordType.other) counts[C.rtOther]++
+    if (altCount > 1) counts[C.multiallelic]++
     counts[C.variantRecords]++
     run.records++
     if (pos < run.lastPos) run.sorted = false
@@ -260,7 +276,7 @@ export class VcfBodyScanner extends LineScanner {
       let wanted = rs >= 0 && lookup.hasRs(rs)
       if (!wanted && code !== 0) {
         if (lookup.hasPosition(code, pos)) wanted = true
-        else if (refLength > 1 || altLength !== 1) {
+        else if (spansMoreThanOne) {
           const last = pos + Math.min(Math.max(refLength, 2) - 1, MAX_INDEL_SPAN_CHECK)
           for (let q = pos + 1; q <= last && !wanted; q++) wanted = lookup.hasPosition(code, q)
         }

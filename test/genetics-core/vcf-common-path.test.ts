@@ -123,6 +123,12 @@ describe('VCF body scanner: the common-record path counts exactly as the general
           'G]17:198982]',
           '.A',
           'C,<NON_REF>',
+          'C,T,G',
+          'A,C',
+          'AT,C',
+          'C,*',
+          'C,',
+          'C,G,T,AC,AG,AT,CA,CG,CT,GA',
         ])
     const qual = pick(random, ['50', '.', '1075.13'])
     const filter = common ? 'PASS' : pick(random, ['PASS', '.', 'LowQual', 'PAS', 'q10;s50'])
@@ -156,6 +162,9 @@ describe('VCF body scanner: the common-record path counts exactly as the general
           '00/1',
           '2/1',
           '2|0',
+          '0/2',
+          '3/3',
+          '9/9:1',
         ])
     const sample = format.includes(':') && random() < 0.8 ? `${gt}:3,4:7` : gt
     const fields = [state.chrom, pos, id, ref, alt, qual, filter, info, format, sample]
