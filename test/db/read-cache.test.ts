@@ -248,21 +248,22 @@ describe('cachedRead on the embedded database', () => {
 })
 
 describe('over HTTP', () => {
+  /** A person with an API key and one imported lab panel, and the path of the app's database file. */
+  async function personWithPanel(t: Awaited<ReturnType<typeof testApp>>) {
+    const person = await t.userWithKey()
+    const imported = await t.call('POST', '/imports/file', {
+      token: person.key,
+      body: { filename: 'panel.csv', text: 'Test,Result,Units,Date\nLDL Cholesterol,120,mg/dL,2025-09-01\n' },
+    })
+    expect(imported.status).toBe(201)
+    const path = t.config.databaseUrl.slice('file:'.length)
+    return { person, path, sourceId: imported.body.source_id as string }
+  }
+
   it('stops a key revoked by another process on the very next request, and lists what it changed', async () => {
     const t = await testApp()
     try {
-      const person = await t.userWithKey()
-      const path = t.config.databaseUrl.slice('file:'.length)
-      const imported = await t.call('POST', '/imports/file', {
-        token: person.key,
-        body: {
-          filename: 'panel.csv',
-          text: 'Test,Result,Units,Date\nLDL Cholesterol,120,mg/dL,2025-09-01\n',
-        },
-      })
-      expect(imported.status).toBe(201)
-      const first = await t.call('GET', '/sources', { token: person.key })
-      const sourceId = first.body.data[0].id as string
+      const { person, path, sourceId } = await personWithPanel(t)
       // Read twice, so both the key and the list are cached.
       for (let i = 0; i < 2; i++) {
         const list = await t.call('GET', '/sources', { token: person.key })
@@ -291,16 +292,7 @@ describe('over HTTP', () => {
   it('names a source deleted by another process in the very next read of an analysis, and answers 404 once the analysis is gone', async () => {
     const t = await testApp()
     try {
-      const person = await t.userWithKey()
-      const path = t.config.databaseUrl.slice('file:'.length)
-      const imported = await t.call('POST', '/imports/file', {
-        token: person.key,
-        body: {
-          filename: 'panel.csv',
-          text: 'Test,Result,Units,Date\nLDL Cholesterol,120,mg/dL,2025-09-01\n',
-        },
-      })
-      const sourceId = imported.body.source_id as string
+      const { person, path, sourceId } = await personWithPanel(t)
       const analysis = await t.call('POST', '/analyses', { token: person.key, body: {} })
       expect(analysis.status).toBe(201)
       const id = analysis.body.id as string
