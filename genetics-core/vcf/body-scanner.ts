@@ -155,8 +155,8 @@ export class VcfBodyScanner extends LineScanner {
   /**
    * The record almost every line of a one-sample genome is, counted with a short function JSC can
    * afford to compile at its top tier: the previous line's CHROM, a numeric POS, an ID
-   * that is '.' or one rsID, ALTs that are all real alleles, FORMAT starting with GT and a three-byte
-   * diploid call. Returns false, having changed nothing, for any other line; anyLine then reads it.
+   * that is '.' or one rsID, ALTs that are real alleles or a gVCF's placeholder (so reference blocks
+   * too), FORMAT starting with GT and a three-byte diploid call. Returns false, having changed nothing, for any other line; anyLine then reads it.
    */
   private commonLine(buf: Uint8Array, s: number, e: number): boolean {
     const run = this.run
@@ -202,6 +202,7 @@ export class VcfBodyScanner extends LineScanner {
     // that a GT index is one digit. Their classes (1-5) are packed three bits each, first allele lowest.
     let kinds = 0
     let altCount = 0
+    let realAlts = 0
     let spansMoreThanOne = refLength > 1
     let a0 = p + 1
     while (true) {
@@ -211,13 +212,17 @@ export class VcfBodyScanner extends LineScanner {
       let kind = K_SNV
       if (refLength !== 1 || a1 - a0 !== 1) {
         kind = classifyAlleleBytes(buf, refStart, refEnd, a0, a1)
-        if (kind === K_REFERENCE || kind >= K_SYMBOLIC) return false
+        if (kind >= K_SYMBOLIC) return false
         if (a1 - a0 !== 1) spansMoreThanOne = true
       } else {
         const first = buf[a0]
         if (first === 46 || first === 42 || first === 88 || sameBase(first, buf[refStart])) return false
       }
-      kinds |= kind << (3 * altCount)
+      // A gVCF's <NON_REF> or <*> (every record of one lists it; alone, it makes a reference block). Other
+      // alleles that stand for the reference ('.', 'X', REF itself) are left to the general path.
+      if (kind === K_REFERENCE) {
+        if (buf[a0] !== 60) return false
+      } else kinds |= kind << (3 * realAlts++)
       altCount++
       if (buf[a1] === TAB) {
         p = a1
@@ -250,17 +255,19 @@ export class VcfBodyScanner extends LineScanner {
     const counts = this.counts
     countRecord(counts, rs, buf, filterStart, filterEnd)
     let typeBits = 0
-    for (let k = 0; k < altCount; k++) {
+    for (let k = 0; k < realAlts; k++) {
       const kind = (kinds >>> (3 * k)) & 7
       counts[ALLELE_COUNTER[kind]]++
       typeBits |= RECORD_BIT[kind]
     }
+    const isBlock = realAlts === 0 // then every ALT is a placeholder
     if (typeBits & RecordType.snv) counts[C.rtSnv]++
     if (typeBits & RecordType.mnv) counts[C.rtMnv]++
     if (typeBits & RecordType.indel) counts[C.rtIndel]++
     if (typeBits & RecordType.other) counts[C.rtOther]++
+    if (isBlock) counts[C.rtNoAlt]++
     if (altCount > 1) counts[C.multiallelic]++
-    counts[C.variantRecords]++
+    counts[isBlock ? C.referenceBlocks : C.variantRecords]++
     run.records++
     if (pos < run.lastPos) run.sorted = false
     run.lastPos = pos
@@ -276,7 +283,10 @@ export class VcfBodyScanner extends LineScanner {
       let wanted = rs >= 0 && lookup.hasRs(rs)
       if (!wanted && code !== 0) {
         if (lookup.hasPosition(code, pos)) wanted = true
-        else if (spansMoreThanOne) {
+        else if (isBlock) {
+          const end = this.infoEnd(buf, filterEnd + 1, formatStart - 1)
+          wanted = lookup.anyInRange(code, pos, Math.max(end, pos))
+        } else if (spansMoreThanOne) {
           const last = pos + Math.min(Math.max(refLength, 2) - 1, MAX_INDEL_SPAN_CHECK)
           for (let q = pos + 1; q <= last && !wanted; q++) wanted = lookup.hasPosition(code, q)
         }
