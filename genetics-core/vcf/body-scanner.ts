@@ -153,14 +153,14 @@ export class VcfBodyScanner extends LineScanner {
   }
 
   /**
-   * The record almost every line of a one-sample genome is, counted with a short function JSC can
-   * afford to compile at its top tier: the previous line's CHROM, a numeric POS, an ID
-   * that is '.' or one rsID, ALTs that are real alleles or a gVCF's placeholder (so reference blocks
-   * too), FORMAT starting with GT and a three-byte diploid call. Returns false, having changed nothing, for any other line; anyLine then reads it.
+   * The record almost every line of a one-sample genome (or gVCF) is, counted with a short function JSC
+   * can afford to compile at its top tier: the previous line's CHROM, a numeric POS, an ID that is '.' or
+   * one rsID, ALTs that are real alleles or a gVCF's placeholder (so reference blocks too), FORMAT
+   * starting with GT and a three-byte diploid call. Returns false, having changed nothing, for any other
+   * line; anyLine then reads it.
    */
   private commonLine(buf: Uint8Array, s: number, e: number): boolean {
     const run = this.run
-    const code = this.chromCode
     if (run === null) return false
     const chrom = this.chromBytes
     const chromLength = chrom.length
@@ -198,8 +198,9 @@ export class VcfBodyScanner extends LineScanner {
     const refEnd = p
     const refLength = refEnd - refStart
     if (p >= e || refLength === 0) return false
-    // ALT: every allele real (an SNV, MNV, insertion, deletion or complex change); up to nine of them, so
-    // that a GT index is one digit. Their classes (1-5) are packed three bits each, first allele lowest.
+    // ALT: up to nine alleles, so that a GT index is one digit; each a real one (an SNV, MNV, insertion,
+    // deletion or complex change) or a gVCF placeholder. The real ones' classes (1-5) are packed three
+    // bits each, first allele lowest.
     let kinds = 0
     let altCount = 0
     let realAlts = 0
@@ -279,20 +280,21 @@ export class VcfBodyScanner extends LineScanner {
     counts[SEX_CALL_SLOT[this.sexChromosome * 4 + nonPar * 2 + +(a !== b)]]++
 
     const lookup = this.lookup
-    if (lookup !== null) {
-      let wanted = rs >= 0 && lookup.hasRs(rs)
-      if (!wanted && code !== 0) {
-        if (lookup.hasPosition(code, pos)) wanted = true
-        else if (isBlock) {
-          const end = this.infoEnd(buf, filterEnd + 1, formatStart - 1)
-          wanted = lookup.anyInRange(code, pos, Math.max(end, pos))
-        } else if (spansMoreThanOne) {
-          const last = pos + Math.min(Math.max(refLength, 2) - 1, MAX_INDEL_SPAN_CHECK)
-          for (let q = pos + 1; q <= last && !wanted; q++) wanted = lookup.hasPosition(code, q)
-        }
-      }
-      if (wanted) this.hit(buf, s, e)
-    }
+    if (
+      lookup !== null &&
+      ((rs >= 0 && lookup.hasRs(rs)) ||
+        this.coversLookedForPosition(
+          lookup,
+          pos,
+          refLength,
+          spansMoreThanOne,
+          isBlock,
+          buf,
+          filterEnd + 1,
+          formatStart - 1,
+        ))
+    )
+      this.hit(buf, s, e)
     return true
   }
 
@@ -537,18 +539,57 @@ export class VcfBodyScanner extends LineScanner {
         if (n >= 0 && lookup.hasRs(n)) wanted = true
       }
     }
-    const code = this.chromCode
-    if (!wanted && code !== 0) {
-      if (lookup.hasPosition(code, pos)) wanted = true
-      else if (isBlock) {
-        const end = this.infoEnd(buf, infoStart, infoEnd)
-        wanted = lookup.anyInRange(code, pos, Math.max(end, pos))
-      } else if (spansMoreThanOne) {
-        const last = pos + Math.min(Math.max(refLength, 2) - 1, MAX_INDEL_SPAN_CHECK)
-        for (let q = pos + 1; q <= last && !wanted; q++) wanted = lookup.hasPosition(code, q)
-      }
-    }
+    if (!wanted)
+      wanted = this.coversLookedForPosition(
+        lookup,
+        pos,
+        refLength,
+        spansMoreThanOne,
+        isBlock,
+        buf,
+        infoStart,
+        infoEnd,
+      )
     if (wanted) this.hit(buf, s, e)
+  }
+
+  /**
+   * Whether a record at `pos` on the current chromosome touches a looked-for position: its own, or (see
+   * spannedPositionWanted) one a reference block or an indel covers. The common check stays small enough
+   * to be inlined into both scan paths.
+   */
+  private coversLookedForPosition(
+    lookup: Lookup,
+    pos: number,
+    refLength: number,
+    spansMoreThanOne: boolean,
+    isBlock: boolean,
+    buf: Uint8Array,
+    infoStart: number,
+    infoEnd: number,
+  ): boolean {
+    const code = this.chromCode
+    if (code === 0) return false
+    if (lookup.hasPosition(code, pos)) return true
+    if (!isBlock && !spansMoreThanOne) return false
+    return this.spannedPositionWanted(lookup, code, pos, refLength, isBlock, buf, infoStart, infoEnd)
+  }
+
+  /** A looked-for position a reference block spans (to END in INFO [infoStart, infoEnd)), or an indel's REF covers. */
+  private spannedPositionWanted(
+    lookup: Lookup,
+    code: number,
+    pos: number,
+    refLength: number,
+    isBlock: boolean,
+    buf: Uint8Array,
+    infoStart: number,
+    infoEnd: number,
+  ): boolean {
+    if (isBlock) return lookup.anyInRange(code, pos, Math.max(this.infoEnd(buf, infoStart, infoEnd), pos))
+    const last = pos + Math.min(Math.max(refLength, 2) - 1, MAX_INDEL_SPAN_CHECK)
+    for (let q = pos + 1; q <= last; q++) if (lookup.hasPosition(code, q)) return true
+    return false
   }
 
   private tooFewColumns(found: number): void {
