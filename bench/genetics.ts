@@ -9,8 +9,9 @@
 //   a one-pass awk over a 650 k-row 23andMe file vs  our scan of it (generated, synthetic)
 //   --all-samples --ancestry at 1,252 and 3,756 samples (peak RSS must not grow with samples)
 // Wall time, records/s and peak RSS (GNU time) per command, best of --reps runs (median shown too),
-// and the ratios. The machine is shared: compare within one run. The 100 M-allele dbSNP index run is
-// bench/genetics-index.ts (its reference takes tens of minutes to generate).
+// and the ratios. The commands of each comparison run in alternating rounds, and the machine is
+// shared: compare within one run. The 100 M-allele dbSNP index run is bench/genetics-index.ts (its
+// reference takes tens of minutes to generate).
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
@@ -81,16 +82,34 @@ function measure(command: string): Run {
   return { wall, rssMb: kb / 1024, output: p.stdout }
 }
 
-function repeat(label: string, command: string): { label: string; best: Run; median: number; runs: Run[] } {
-  const runs: Run[] = []
-  for (let i = 0; i < REPS; i++) runs.push(measure(command))
+type Timed = { label: string; best: Run; median: number; runs: Run[] }
+
+/**
+ * Runs each command --reps times in rounds (one run of every command per round, the starting command
+ * rotating), so the commands compared in a ratio share the same minutes of this shared machine: its
+ * speed drifts by a tenth or more within a run, and timing one command's runs back to back, then the
+ * next's, let that drift land in the ratios.
+ */
+function interleaved(commands: readonly (readonly [label: string, command: string])[]): Timed[] {
+  const runs: Run[][] = commands.map(() => [])
+  for (let round = 0; round < REPS; round++) {
+    for (let k = 0; k < commands.length; k++) {
+      const i = (round + k) % commands.length
+      runs[i].push(measure(commands[i][1]))
+    }
+  }
+  return commands.map(([label], i) => summarise(label, runs[i]))
+}
+
+const repeat = (label: string, command: string): Timed => interleaved([[label, command]])[0]
+
+function summarise(label: string, runs: Run[]): Timed {
   const walls = runs.map((r) => r.wall).sort((a, b) => a - b)
+  const median = walls[Math.floor(walls.length / 2)]
   const best = runs.reduce((a, b) => (b.wall < a.wall ? b : a))
   const peak = Math.max(...runs.map((r) => r.rssMb))
-  process.stdout.write(
-    `  ${label}: best ${best.wall.toFixed(2)} s, median ${walls[Math.floor(walls.length / 2)].toFixed(2)} s\n`,
-  )
-  return { label, best: { ...best, rssMb: peak }, median: walls[Math.floor(walls.length / 2)], runs }
+  process.stdout.write(`  ${label}: best ${best.wall.toFixed(2)} s, median ${median.toFixed(2)} s\n`)
+  return { label, best: { ...best, rssMb: peak }, median, runs }
 }
 
 ensureTools()
@@ -105,42 +124,33 @@ console.log(
 )
 sh(`cat ${vcf} ${dbsnp} > /dev/null`) // warm the page cache
 
-const query = repeat(
-  'bcftools query',
-  `bcftools query -f '%CHROM\\t%POS\\t%ID\\t%REF\\t%ALT\\t[%GT]\\n' ${vcf} > /dev/null`,
-)
-const ours = repeat(
-  'ours: parse + compact annotation',
-  `${bun} ${join(repoRoot, 'bench', 'genetics-run.ts')} scan ${vcf}`,
-)
-const annotate = repeat(
-  'bcftools annotate -c ID',
-  `bcftools annotate -a ${dbsnp} -c ID -Ou -o /dev/null ${vcf}`,
-)
-const join_ = repeat(
-  'ours: full dbSNP join (merge join against the VCF)',
-  `${bun} ${join(repoRoot, 'bench', 'genetics-run.ts')} dbsnp ${vcf} ${dbsnp}`,
-)
+const run = (mode: string, ...files: string[]) =>
+  `${bun} ${join(repoRoot, 'bench', 'genetics-run.ts')} ${mode} ${files.join(' ')}`
+
+// The scan, its two baselines: bcftools reading the same fields, and bgzip only inflating.
+const [query, ours, floor] = interleaved([
+  ['bcftools query', `bcftools query -f '%CHROM\\t%POS\\t%ID\\t%REF\\t%ALT\\t[%GT]\\n' ${vcf} > /dev/null`],
+  ['ours: parse + compact annotation', run('scan', vcf)],
+  ['bgzip -dc -@2', `bgzip -dc -@2 ${vcf} > /dev/null`],
+])
 
 // The provisioned index is what a deployment joins against (DBSNP_REFERENCE_PATH pointing at it); it
 // is built once per reference and kept in bench/.cache, so only its first build is timed.
 const indexDir = dbsnp.replace(/\.vcf\.gz$/, '.dbsnp-index')
 const indexBuild = ensureIndex(dbsnp, indexDir)
-const indexed = repeat(
-  'ours: full dbSNP join (provisioned index)',
-  `${bun} ${join(repoRoot, 'bench', 'genetics-run.ts')} dbsnp ${vcf} ${indexDir}`,
-)
-
-const floor = repeat('bgzip -dc -@2', `bgzip -dc -@2 ${vcf} > /dev/null`)
+const [annotate, join_, indexed] = interleaved([
+  ['bcftools annotate -c ID', `bcftools annotate -a ${dbsnp} -c ID -Ou -o /dev/null ${vcf}`],
+  ['ours: full dbSNP join (merge join against the VCF)', run('dbsnp', vcf, dbsnp)],
+  ['ours: full dbSNP join (provisioned index)', run('dbsnp', vcf, indexDir)],
+])
 
 // A 23andMe-layout file of 650 k rows (synthetic letters, deterministic), and a one-pass awk over it.
 const consumer = join(cache, 'consumer_650k.txt')
 if (!existsSync(consumer)) writeFileSync(consumer, syntheticConsumerFile())
-const awk = repeat('awk one pass (23andMe file)', `awk -F'\t' '{n++} END {print n}' ${consumer} > /dev/null`)
-const consumerScan = repeat(
-  'ours: 23andMe scan + compact',
-  `${bun} ${join(repoRoot, 'bench', 'genetics-run.ts')} scan ${consumer}`,
-)
+const [awk, consumerScan] = interleaved([
+  ['awk one pass (23andMe file)', `awk -F'\t' '{n++} END {print n}' ${consumer} > /dev/null`],
+  ['ours: 23andMe scan + compact', run('scan', consumer)],
+])
 
 // Many samples: the 1,252-person training VCF and the same widened to 3,756 sample columns.
 const wide1 = join(cache, 'samples_1252.vcf')
