@@ -46,6 +46,102 @@ function plainEm(observations: MarkerObservations, table: SourceFrequencies, ste
   return q
 }
 
+/** The log-likelihood written out: weight · (alt · log p + ref · log(1 − p)) summed over the markers. */
+function directLogLikelihood(
+  observations: MarkerObservations,
+  table: SourceFrequencies,
+  q: ArrayLike<number>,
+  weights?: ArrayLike<number>,
+): number {
+  const { sourceCount: k, markerCount, frequencies: f } = table
+  let sum = 0
+  observations.markerIndex.forEach((m, i) => {
+    let p = 0
+    for (let s = 0; s < k; s++) p += q[s] * f[s * markerCount + m]
+    const alt = observations.altCount[i]
+    const ref = observations.alleleCount[i] - alt
+    sum += (weights ? weights[i] : 1) * (alt * Math.log(p) + ref * Math.log(1 - p))
+  })
+  return sum
+}
+
+describe('admixture log-likelihood', () => {
+  test('equals the sum of logarithms, for haploid, diploid and many-copy markers alike', () => {
+    const random = createSeededRandom(7)
+    const { markerCount } = sources
+    const copies = Array.from({ length: markerCount }, (_, m) => [1, 2, 2, 2, 6][m % 5])
+    const observations: MarkerObservations = {
+      markerIndex: Int32Array.from({ length: markerCount }, (_, m) => m),
+      alleleCount: Uint8Array.from(copies),
+      altCount: Uint8Array.from(copies, (n) => Math.floor(random() * (n + 1))),
+    }
+    for (const q of [
+      [0.2, 0.2, 0.2, 0.2, 0.2],
+      [0.7, 0.1, 0, 0.2, 0],
+      [0, 0, 1, 0, 0],
+    ]) {
+      const direct = directLogLikelihood(observations, sources, q)
+      expect(admixtureLogLikelihood(observations, sources, q)).toBeCloseTo(direct, 8)
+    }
+  })
+
+  test('stays finite and exact where the product of the markers’ likelihoods would underflow a double', () => {
+    // 20,000 markers at the model's rarest frequencies multiply to far below 1e-308; the sum must not
+    // collapse to -Infinity, nor lose what came before a flush.
+    const markerCount = 20_000
+    const k = 2
+    const frequencies = new Float64Array(k * markerCount)
+    for (let m = 0; m < markerCount; m++) {
+      frequencies[m] = 0.001
+      frequencies[markerCount + m] = 0.999
+    }
+    const table: SourceFrequencies = { sourceCount: k, markerCount, frequencies }
+    const observations: MarkerObservations = {
+      markerIndex: Int32Array.from({ length: markerCount }, (_, m) => m),
+      alleleCount: new Uint8Array(markerCount).fill(2),
+      altCount: Uint8Array.from({ length: markerCount }, (_, m) => (m % 3 === 0 ? 2 : 1)),
+    }
+    const direct = directLogLikelihood(observations, table, [0.9, 0.1])
+    const ours = admixtureLogLikelihood(observations, table, [0.9, 0.1])
+    expect(Number.isFinite(ours)).toBe(true)
+    expect(Math.abs(ours - direct) / Math.abs(direct)).toBeLessThan(1e-12)
+
+    // One marker's own likelihood can be tiny too: many called copies (a pooled count), or a marker the
+    // bootstrap drew dozens of times. Alternating 1e-90 and 1e-240 would underflow a running product.
+    const rare: SourceFrequencies = {
+      sourceCount: k,
+      markerCount,
+      frequencies: new Float64Array(k * markerCount).fill(0.001),
+    }
+    const pooled: MarkerObservations = {
+      markerIndex: observations.markerIndex,
+      altCount: Uint8Array.from({ length: markerCount }, (_, m) => (m % 2 === 0 ? 30 : 80)),
+      alleleCount: Uint8Array.from({ length: markerCount }, (_, m) => (m % 2 === 0 ? 30 : 80)),
+    }
+    const pooledDirect = directLogLikelihood(pooled, rare, [0.5, 0.5])
+    expect(admixtureLogLikelihood(pooled, rare, [0.5, 0.5]) / pooledDirect).toBeCloseTo(1, 12)
+    const homAlt: MarkerObservations = { ...observations, altCount: new Uint8Array(markerCount).fill(2) }
+    const weights = Uint16Array.from({ length: markerCount }, (_, m) => (m % 2 === 0 ? 15 : 40))
+    const fit = fitAdmixture(homAlt, rare, weights)
+    expect(Number.isFinite(fit.logLikelihood)).toBe(true)
+    expect(fit.logLikelihood / directLogLikelihood(homAlt, rare, fit.proportions, weights)).toBeCloseTo(1, 12)
+  })
+
+  test('a bootstrap-weighted fit reports the weighted likelihood of its answer, whatever the weights', () => {
+    const random = createSeededRandom(11)
+    const observations = observationsFromDosages(sampleDosages(data, 5))
+    const count = observations.markerIndex.length
+    for (const highest of [1, 3, 8, 30]) {
+      const weights = Uint16Array.from({ length: count }, () => Math.floor(random() * (highest + 1)))
+      const fit = fitAdmixture(observations, sources, weights)
+      expect(fit.logLikelihood).toBeCloseTo(
+        directLogLikelihood(observations, sources, fit.proportions, weights),
+        8,
+      )
+    }
+  })
+})
+
 describe('maximum-likelihood admixture fit', () => {
   test('reaches at least the likelihood of 20,000 plain EM steps, on full and on sparse genotypes', () => {
     for (let s = 0; s < data.samples.length; s += 179) {
