@@ -3,7 +3,7 @@
 // each region is read once through the reference's .tbi/.csi index (@gmod/tabix). Assignments are
 // reported in input order within each buffer.
 
-import { TabixIndexedFile } from '@gmod/tabix'
+import type { TabixIndexedFile } from '@gmod/tabix'
 import { GeneticsInputError, throwIfAborted } from '../errors'
 import { AlleleKeyExtractor } from './allele-keys'
 import type { AlleleStream } from './allele-stream'
@@ -43,6 +43,8 @@ export async function tabixJoin(
   reference: { path: string; indexPath: string },
   ctx: TabixJoinContext,
 ): Promise<void> {
+  // Loaded on the first region read, not at start-up, where every scan and merge join would pay for it.
+  const { TabixIndexedFile } = await import('@gmod/tabix')
   const indexed = reference.indexPath.endsWith('.csi')
     ? new TabixIndexedFile({ path: reference.path, csiPath: reference.indexPath })
     : new TabixIndexedFile({ path: reference.path, tbiPath: reference.indexPath })

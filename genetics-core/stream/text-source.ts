@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
-import yauzl from 'yauzl'
+import type yauzl from 'yauzl'
 import { GeneticsCancelledError, GeneticsInputError } from '../errors'
 import type { Compression } from '../types'
 import { ioError, isGzip } from './sniff'
@@ -161,9 +161,11 @@ export function isZipMetadataEntry(name: string): boolean {
   return name.endsWith('/') || name.startsWith('__MACOSX/') || base.startsWith('.') || base === ''
 }
 
-function openZip(path: string): Promise<yauzl.ZipFile> {
+// yauzl is loaded on the first zip, not at start-up, where every other scan would pay for it.
+async function openZip(path: string): Promise<yauzl.ZipFile> {
+  const { default: zipReader } = await import('yauzl')
   return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => {
+    zipReader.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => {
       if (error || !zip) reject(zipError(error))
       else resolve(zip)
     })
