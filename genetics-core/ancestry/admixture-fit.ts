@@ -37,7 +37,9 @@ interface Problem {
 /**
  * Fits proportions over the sources. `weights` (optional, one per observation) counts how many times an
  * observation is used, which is how the marker bootstrap resamples without copying arrays; `start`
- * warm-starts from a previous answer.
+ * warm-starts from a previous answer: Newton begins there, zeros included (a source at zero re-enters when
+ * the likelihood calls for it), without the EM steps that only get a cold start off the uniform mix. The
+ * bootstrap starts every replicate at the person's estimate, which it is close to.
  */
 export function fitAdmixture(
   observations: MarkerObservations,
@@ -48,11 +50,14 @@ export function fitAdmixture(
   const k = sources.sourceCount
   const problem: Problem = { observations, sources, weights }
   let q = new Float64Array(k)
-  if (start) for (let s = 0; s < k; s++) q[s] = Math.max(start[s], 1e-3)
-  else q.fill(1 / k)
+  // A start that is not a mix (nothing positive in it) gets the cold start instead.
+  if (start) for (let s = 0; s < k; s++) if (start[s] > 0) q[s] = start[s]
+  const warm = q.some((v) => v > 0)
+  if (!warm) q.fill(1 / k)
   normalise(q)
   const next = new Float64Array(k)
-  for (let step = 0; step < WARM_UP_EM_STEPS; step++) {
+  const emSteps = warm ? 0 : WARM_UP_EM_STEPS
+  for (let step = 0; step < emSteps; step++) {
     emStep(problem, q, next)
     q.set(next)
   }
@@ -64,7 +69,7 @@ export function fitAdmixture(
   const column = new Float64Array(k)
   let logLikelihood = logLikelihoodAt(problem, q)
   derivatives(problem, q, gradient, curvature, column)
-  let iterations = WARM_UP_EM_STEPS
+  let iterations = emSteps
   for (let step = 0; step < MAX_NEWTON_STEPS; step++, iterations++) {
     const free = Array.from({ length: k }, (_, s) => q[s] > 0)
     const multiplier = newtonDirection(gradient, curvature, free, direction)

@@ -159,6 +159,30 @@ describe('maximum-likelihood admixture fit', () => {
     }
   }, 30_000)
 
+  test('warm-started from any answer, even one that gives a needed source nothing, reaches the cold fit', () => {
+    // The bootstrap starts each replicate at the person's own estimate, zeros included: a source held
+    // at zero must come back when the resampled markers call for it.
+    const random = createSeededRandom(5)
+    const pure = (s: number) =>
+      Float64Array.from({ length: sources.sourceCount }, (_, t) => (t === s ? 1 : 0))
+    for (let person = 0; person < data.samples.length; person += 97) {
+      const observations = observationsFromDosages(sampleDosages(data, person))
+      const count = observations.markerIndex.length
+      const estimate = fitAdmixture(observations, sources).proportions
+      for (let draw = 0; draw < 4; draw++) {
+        const weights = new Uint16Array(count)
+        for (let i = 0; i < count; i++) weights[Math.floor(random() * count)]++
+        const cold = fitAdmixture(observations, sources, weights)
+        for (const start of [estimate, pure(draw), pure(4 - draw)]) {
+          const warm = fitAdmixture(observations, sources, weights, start)
+          expect(warm.logLikelihood).toBeGreaterThanOrEqual(cold.logLikelihood - 1e-7)
+          for (let s = 0; s < sources.sourceCount; s++)
+            expect(warm.proportions[s]).toBeCloseTo(cold.proportions[s], 3)
+        }
+      }
+    }
+  })
+
   test('recovers a half-African, half-European mix simulated from the reference frequencies', () => {
     // Genotypes drawn marker by marker from p = 0.5 f(AFR) + 0.5 f(EUR), with a fixed seed.
     const random = createSeededRandom(2024)
