@@ -3,9 +3,10 @@
 
 import type { createRemoteJWKSet, JWTPayload } from 'jose'
 import type { Config } from '../shared/config'
+import { lazyModule } from '../shared/lazy-module'
 
 // jose loads with the first OIDC token, not at start-up: most deployments never configure OIDC.
-const jose = () => import('jose')
+const jose = lazyModule(() => import('jose'))
 
 export type OidcResult =
   | {

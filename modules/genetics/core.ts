@@ -19,11 +19,12 @@ import type {
 } from '../../genetics-core'
 import { AncestryError } from '../../genetics-core/ancestry/errors'
 import { GeneticsCancelledError, GeneticsInputError } from '../../genetics-core/errors'
+import { lazyModule } from '../shared/lazy-module'
 
 export type { AncestryResult, CompactAnnotationResult, DbsnpResult, Detection, Progress, ScanSummary }
 export { AncestryError, GeneticsCancelledError, GeneticsInputError }
 
-const geneticsCore = () => import('../../genetics-core')
+const geneticsCore = lazyModule(() => import('../../genetics-core'))
 
 /** What the file is (format, build, compression, samples), read from its first bytes. */
 export async function detectSource(path: string): Promise<Detection> {

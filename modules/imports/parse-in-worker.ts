@@ -4,6 +4,7 @@
 // is bounded by the number of workers, not by how many imports arrive at once.
 
 import { Worker } from 'node:worker_threads'
+import { lazyModule } from '../shared/lazy-module'
 import { PROBLEM_TYPES, ProblemError, type ProblemKey } from '../shared/problem'
 import { contentOf } from './content'
 import type { ParseOutcome } from './parse-content'
@@ -63,10 +64,12 @@ function parsesInline(bytes: Uint8Array): boolean {
   return !(pdf || zip || gzip)
 }
 
+// The readers (CSV, PDF, FHIR, Apple Health, ...) load on the first import, not at start-up.
+const contentReaders = lazyModule(() => import('./parse-content'))
+
 /** The worker's parse, here: the same reader, the same cap, the same problems. */
 async function parseHere(request: ParseRequest): Promise<ParseOutcome> {
-  // The readers (CSV, PDF, FHIR, Apple Health, ...) load on the first import, not at start-up.
-  const { parseContent } = await import('./parse-content')
+  const { parseContent } = await contentReaders()
   const outcome = await parseContent(contentOf(request.bytes), {
     provider: request.provider,
     uploadedAt: new Date(request.uploadedAt),

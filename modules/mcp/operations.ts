@@ -1,11 +1,15 @@
 // Operations of the MCP module: POST /mcp is the Model Context Protocol endpoint (Streamable HTTP,
 // stateless, JSON responses); GET and DELETE /mcp answer 405 because there is no stream or session.
 
+import { lazyModule } from '../shared/lazy-module'
 import { defineOperation } from '../shared/operation'
 import { ProblemError } from '../shared/problem'
 import { problemResponse } from '../shared/problem-plugin'
 import { mcpExamples } from './examples'
 import { JsonRpcResponse, MethodNotAllowedProblem } from './model'
+
+// The MCP SDK (transport, server, its schemas) loads with the first MCP request, not at start-up.
+const mcpService = lazyModule(() => import('./service'))
 
 const tags = ['MCP']
 
@@ -31,9 +35,7 @@ export const mcpPost = defineOperation(
     errors: [406],
     output: JsonRpcResponse,
   },
-  // The MCP SDK (transport, server, its schemas) loads with the first MCP request, not at start-up.
-  async (_input, { app, principal, request }) =>
-    (await import('./service')).handleMcpPost(app, principal, request),
+  async (_input, { app, principal, request }) => (await mcpService()).handleMcpPost(app, principal, request),
 )
 
 const notAllowed = (method: 'GET' | 'DELETE') =>
