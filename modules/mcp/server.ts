@@ -24,7 +24,7 @@ import { promptsFor } from './prompts'
 import { matchTemplate, readTemplate, templatesFor } from './resource-templates'
 import { RESOURCES, readResource, resourcesFor } from './resources'
 import { callTool, type ToolCaller } from './tool-call'
-import { toolCatalogOf } from './tool-catalog'
+import { type ToolDefinition, toolCatalogOf } from './tool-catalog'
 import { MCP_INSTANCE, toProblem } from './tool-errors'
 import { RESULT_TOKEN_CAP } from './tool-result'
 
@@ -101,6 +101,41 @@ function onRequest<S extends RequestSchema>(
   })
 }
 
+/** The tools, resources and prompt context a caller may see; shared read-only by every such caller. */
+interface CallerView {
+  allowed: ToolDefinition[]
+  resources: ReturnType<typeof resourcesFor>
+  context: { tools: ReadonlySet<string>; resources: ReadonlySet<string> }
+}
+
+// What a caller may see depends only on its kind of credential and its grants, so each combination is
+// filtered once per tool catalogue, not on every request (it was a twentieth of a tools/call). Few
+// combinations occur; the bound only keeps unusual grant sets from piling up.
+const views = new WeakMap<Map<string, ToolDefinition>, Map<string, CallerView>>()
+const MAX_VIEWS = 256
+
+function viewFor(catalog: Map<string, ToolDefinition>, caller: ToolCaller): CallerView {
+  let byKey = views.get(catalog)
+  if (!byKey) views.set(catalog, (byKey = new Map()))
+  const key = `${caller.principal.kind}|${caller.principal.grants.join(',')}`
+  let view = byKey.get(key)
+  if (!view) {
+    const allowed = [...catalog.values()].filter((tool) => mayCall(tool.op, caller.principal))
+    const resources = resourcesFor(caller)
+    view = {
+      allowed,
+      resources,
+      context: {
+        tools: new Set(allowed.map((tool) => tool.name)),
+        resources: new Set(resources.map((r) => r.listing.uri)),
+      },
+    }
+    if (byKey.size >= MAX_VIEWS) byKey.clear()
+    byKey.set(key, view)
+  }
+  return view
+}
+
 /** Progress for a tools/call, when the answer can carry notifications before its result. */
 export type ProgressSink = NonNullable<ToolCaller['progress']>
 
@@ -110,12 +145,7 @@ export type ProgressSink = NonNullable<ToolCaller['progress']>
  */
 export function mcpHandlersFor(caller: ToolCaller) {
   const catalog = toolCatalogOf(caller.app.operations)
-  const allowed = [...catalog.values()].filter((tool) => mayCall(tool.op, caller.principal))
-  const resources = resourcesFor(caller)
-  const context = {
-    tools: new Set(allowed.map((tool) => tool.name)),
-    resources: new Set(resources.map((r) => r.listing.uri)),
-  }
+  const { allowed, resources, context } = viewFor(catalog, caller)
 
   return {
     listTools: async () => ({ tools: allowed.map((t) => t.listing) }),
