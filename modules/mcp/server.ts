@@ -116,7 +116,10 @@ const MAX_VIEWS = 256
 
 function viewFor(catalog: Map<string, ToolDefinition>, caller: ToolCaller): CallerView {
   let byKey = views.get(catalog)
-  if (!byKey) views.set(catalog, (byKey = new Map()))
+  if (!byKey) {
+    byKey = new Map()
+    views.set(catalog, byKey)
+  }
   const key = `${caller.principal.kind}|${caller.principal.grants.join(',')}`
   let view = byKey.get(key)
   if (!view) {
