@@ -8,12 +8,13 @@
 // working unchanged. Genotypes are never printed, only counts and annotation results. --help exits 0;
 // bad input exits with status 2 and one line on stderr; nothing prints a stack trace.
 
-import { analyzeGeneticsSource, ancestryForCalls } from './analyze'
+import { analyzeGeneticsSource } from './analyze'
 import { type AncestryResult, ancestryTargets, type MissingMarkerAssumption } from './ancestry/index'
 import { buildReferenceIndex } from './dbsnp/reference-index/build-index'
 import { isGeneticsError } from './errors'
+import { ancestryPerSample } from './samples-ancestry'
 import { scanSource } from './scan/scan-source'
-import type { Detection, GeneticsWarning, Progress, ScanSummary } from './types'
+import type { Detection, GeneticsWarning, Progress, ScanSummary, SiteCall } from './types'
 
 const USAGE =
   'usage: genetics inspect FILE [--json] [--sample NAME] [--annotate compact|full --dbsnp PATH] [--ancestry] [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]\n       genetics index-dbsnp REF.vcf.gz OUT_DIR'
@@ -198,20 +199,28 @@ async function inspect(args: CliArgs, { out, human, onProgress }: Output): Promi
       }),
     )
     const assumption = args.assumption ?? (scan.detection.isGvcf ? 'reference_blocks' : 'variant_only')
+    const samples: ReadonlyMap<string, Map<string, SiteCall>> = scan.callsBySample ?? new Map()
     let done = 0
-    for (const [sample, calls] of scan.callsBySample ?? []) {
-      // Each sample's calls and estimate are garbage once written; collect now and then so the heap
-      // stays at one sample's size instead of growing until the collector decides to run.
+    // Each sample's estimate is garbage once written; collect now and then so the heap stays at a few
+    // samples' size instead of growing until the collector decides to run.
+    const collectNowAndThen = () => {
       if (++done % GC_EVERY_SAMPLES === 0) Bun.gc(true)
-      const line: { type: 'sample'; sample: string; ancestry?: AncestryResult | null; warning?: unknown } = {
+    }
+    if (!args.ancestry) {
+      for (const sample of samples.keys()) out(JSON.stringify({ type: 'sample', sample }))
+      return
+    }
+    for await (const { sample, ancestry, warning } of ancestryPerSample(samples, {
+      build: scan.summary.build.build,
+      assumption,
+    })) {
+      collectNowAndThen()
+      const line: { type: 'sample'; sample: string; ancestry: AncestryResult | null; warning?: unknown } = {
         type: 'sample',
         sample,
+        ancestry,
       }
-      if (args.ancestry) {
-        const { ancestry, warning } = ancestryForCalls(calls, scan.summary.build.build, assumption)
-        line.ancestry = ancestry
-        if (warning) line.warning = warning
-      }
+      if (warning) line.warning = warning
       out(JSON.stringify(line))
     }
     return
