@@ -198,23 +198,20 @@ async function inspect(args: CliArgs, { out, human, onProgress }: Output): Promi
         warnings: scan.warnings,
       }),
     )
-    const assumption = args.assumption ?? (scan.detection.isGvcf ? 'reference_blocks' : 'variant_only')
     const samples: ReadonlyMap<string, Map<string, SiteCall>> = scan.callsBySample ?? new Map()
-    let done = 0
-    // Each sample's estimate is garbage once written; collect now and then so the heap stays at a few
-    // samples' size instead of growing until the collector decides to run.
-    const collectNowAndThen = () => {
-      if (++done % GC_EVERY_SAMPLES === 0) Bun.gc(true)
-    }
     if (!args.ancestry) {
       for (const sample of samples.keys()) out(JSON.stringify({ type: 'sample', sample }))
       return
     }
+    const assumption = args.assumption ?? (scan.detection.isGvcf ? 'reference_blocks' : 'variant_only')
+    let done = 0
     for await (const { sample, ancestry, warning } of ancestryPerSample(samples, {
       build: scan.summary.build.build,
       assumption,
     })) {
-      collectNowAndThen()
+      // Each sample's estimate is garbage once written; collect now and then so the heap stays at a few
+      // samples' size instead of growing until the collector decides to run.
+      if (++done % GC_EVERY_SAMPLES === 0) Bun.gc(true)
       const line: { type: 'sample'; sample: string; ancestry: AncestryResult | null; warning?: unknown } = {
         type: 'sample',
         sample,
