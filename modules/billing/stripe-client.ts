@@ -4,11 +4,12 @@
 
 import type Stripe from 'stripe'
 import type { Config } from '../shared/config'
+import { lazyModule } from '../shared/lazy-module'
 import { ProblemError } from '../shared/problem'
 
 const clients = new WeakMap<object, Stripe>()
 
-const stripeSdk = async () => (await import('stripe')).default
+const stripeSdk = lazyModule(async () => (await import('stripe')).default)
 
 /** The SDK client for this configuration; 503 when STRIPE_SECRET_KEY is not set. */
 export async function stripeFor(config: Readonly<Config>): Promise<Stripe> {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AppContext } from '../shared/context'
 import { hashSecret, newId } from '../shared/ids'
+import { lazyModule } from '../shared/lazy-module'
 import type { Scope } from '../shared/principal'
 import { notFound, ProblemError } from '../shared/problem'
 import type { TaskList } from '../shared/queue'
@@ -15,7 +16,7 @@ import type { ExportJob } from './model'
 import * as repo from './repo'
 
 // The archive writer (zip, FHIR bundles) loads with the first export, not at start-up.
-const archive = () => import('./archive')
+const archive = lazyModule(() => import('./archive'))
 
 export const EXPORT_TASK = 'privacy.export'
 

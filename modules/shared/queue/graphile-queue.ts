@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events'
 import type { Job, Runner, WorkerEvents, WorkerUtils } from 'graphile-worker'
 import { DependencyUnavailable, unavailableDependency } from '../dependency'
+import { lazyModule } from '../lazy-module'
 import type { Logger } from '../logger'
 import {
   DEFAULT_MAX_ATTEMPTS,
@@ -31,7 +32,7 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
  * graphile-worker itself, loaded on first use: a service on the embedded queue never pays for it, and
  * one on PostgreSQL pays when it first enqueues or starts, not at start-up.
  */
-const graphileWorker = () => import('graphile-worker')
+const graphileWorker = lazyModule(() => import('graphile-worker'))
 type GraphileWorker = Awaited<ReturnType<typeof graphileWorker>>
 
 /** graphile-worker's log lines go to our logger at debug level (they carry task names and ids only). */
