@@ -45,13 +45,25 @@ export function negotiateCoding(acceptEncoding: string | null): ContentCoding | 
   return best
 }
 
-/** True when `If-None-Match` names this entity tag (weak comparison, as RFC 9110 asks for this header). */
+/**
+ * The entity tag of one content coding of a body: the body's own tag for identity, with `-br` or `-gzip`
+ * inside the quotes for a compressed form. RFC 9110 (8.8.1) lets a strong tag stand for one sequence of
+ * bytes only, and a compressed body is other bytes, so each coding needs its own tag.
+ */
+export function codedTag(etag: string, coding: ContentCoding | null): string {
+  return coding ? `${etag.slice(0, -1)}-${coding}"` : etag
+}
+
+/**
+ * True when `If-None-Match` names this body's tag in any coding (weak comparison, as RFC 9110 asks for this
+ * header): a client that kept the gzip form and now asks for identity holds the same content.
+ */
 export function noneMatchHits(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false
-  const opaque = etag.replace(/^W\//, '')
+  const tags = [etag, codedTag(etag, 'br'), codedTag(etag, 'gzip')]
   for (const candidate of ifNoneMatch.split(',')) {
     const tag = candidate.trim()
-    if (tag === '*' || tag.replace(/^W\//, '') === opaque) return true
+    if (tag === '*' || tags.includes(tag.replace(/^W\//, ''))) return true
   }
   return false
 }
@@ -113,7 +125,8 @@ export class Representation {
 
 /**
  * A JSON response with an entity tag: 304 (headers only) when `If-None-Match` matches, else 200 with the
- * body in the negotiated coding. `Vary: Accept-Encoding` on both, since the coding depends on it.
+ * body in the negotiated coding; the tag sent is that coding's (`codedTag`). `Vary: Accept-Encoding` on
+ * both, since the coding depends on it.
  */
 export function conditionalResponse(
   request: Request,
@@ -128,12 +141,12 @@ export function conditionalResponse(
   },
 ): Response {
   const headers = entity.headers ?? new Headers()
-  headers.set('etag', entity.etag)
+  const coding = entity.compressible ? negotiateCoding(request.headers.get('accept-encoding')) : null
+  headers.set('etag', codedTag(entity.etag, coding))
   headers.append('vary', 'Accept-Encoding')
   if (entity.cacheControl) headers.set('cache-control', entity.cacheControl)
   if (noneMatchHits(request.headers.get('if-none-match'), entity.etag))
     return new Response(null, { status: 304, headers })
-  const coding = entity.compressible ? negotiateCoding(request.headers.get('accept-encoding')) : null
   if (coding) headers.set('content-encoding', coding)
   headers.set('content-type', entity.contentType)
   return new Response(entity.body(coding) as Uint8Array<ArrayBuffer>, {

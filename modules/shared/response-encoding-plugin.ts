@@ -1,7 +1,8 @@
 // Conditional requests and compression for JSON answers, after validation has shaped them:
-// - a successful GET answer carries a strong `ETag` made from its exact bytes, and a request whose
-//   `If-None-Match` names it gets 304 without the body (a record that has not changed costs no transfer;
-//   one that changed has new bytes, so a new tag: correct for mutable records too);
+// - a successful GET answer carries a strong `ETag` made from its exact bytes (a compressed body's ends in
+//   `-br` or `-gzip`), and a request whose `If-None-Match` names it in any coding gets 304 without the body
+//   (a record that has not changed costs no transfer; one that changed has new bytes, so a new tag:
+//   correct for mutable records too);
 // - a JSON body of COMPRESS_MIN_BYTES or more goes out as `br` or `gzip` when the client accepts one
 //   (analyses, lists, MCP's tools/list), at a fast level: it is compressed on every request.
 // Responses a handler built itself keep their headers; documents served from memory (representation.ts)
@@ -9,7 +10,7 @@
 
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
-import { COMPRESS_MIN_BYTES, compress, negotiateCoding, noneMatchHits } from './representation'
+import { COMPRESS_MIN_BYTES, codedTag, compress, negotiateCoding, noneMatchHits } from './representation'
 
 const encoder = new TextEncoder()
 
@@ -32,7 +33,7 @@ export function responseEncodingPlugin(app: AppContext) {
       const coding = compressible ? negotiateCoding(request.headers.get('accept-encoding')) : null
       if (request.method === 'GET' && status === 200) {
         const etag = `"${Bun.hash(json).toString(36)}-${json.length.toString(36)}"`
-        headers.etag = etag
+        headers.etag = codedTag(etag, coding)
         headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
         if (noneMatchHits(request.headers.get('if-none-match'), etag)) {
           delete headers['content-type']

@@ -72,10 +72,26 @@ describe.each(['/openapi.json', '/capabilities', '/pricing', '/.well-known/x402.
       const { response, bytes } = await raw(path, { 'accept-encoding': accept })
       const coding = response.headers.get('content-encoding')
       expect(coding).toBe(compressible ? expected : null)
-      expect(response.headers.get('etag')).toBe(plain.response.headers.get('etag'))
+      // A strong tag names one sequence of bytes, so each coding has its own (RFC 9110, 8.8.1).
+      const plainTag = plain.response.headers.get('etag')!
+      expect(response.headers.get('etag')).toBe(coding ? `${plainTag.slice(0, -1)}-${coding}"` : plainTag)
       expect(decode(bytes, coding)).toBe(text(plain.bytes))
       if (coding) expect(bytes.byteLength).toBeLessThan(plain.bytes.byteLength)
     }
+  })
+
+  it('answers 304 to the tag of any coding of the same body, with the tag of the coding it would send', async () => {
+    const plain = await raw(path)
+    if (plain.bytes.byteLength < 1400) return
+    const plainTag = plain.response.headers.get('etag')!
+    const gzipTag = (await raw(path, { 'accept-encoding': 'gzip' })).response.headers.get('etag')!
+    expect(gzipTag).not.toBe(plainTag)
+    const fromGzip = await raw(path, { 'if-none-match': gzipTag, 'accept-encoding': 'br' })
+    expect(fromGzip.response.status).toBe(304)
+    expect(fromGzip.response.headers.get('etag')).toBe(`${plainTag.slice(0, -1)}-br"`)
+    expect((await raw(path, { 'if-none-match': `W/${gzipTag}` })).response.status).toBe(304)
+    // Only this body's tags match: another tag with a coding suffix does not.
+    expect((await raw(path, { 'if-none-match': '"other-gzip"' })).response.status).toBe(200)
   })
 })
 
@@ -133,6 +149,15 @@ describe('other JSON answers', () => {
     expect(gz.response.headers.get('content-encoding')).toBe('gzip')
     expect(gz.response.headers.get('vary')).toContain('Accept-Encoding')
     expect(decode(gz.bytes, 'gzip')).toBe(text(plain.bytes))
+    const plainTag = plain.response.headers.get('etag')!
+    expect(gz.response.headers.get('etag')).toBe(`${plainTag.slice(0, -1)}-gzip"`)
+    const revalidated = await raw('/sources?limit=100', {
+      ...auth,
+      'if-none-match': plainTag,
+      'accept-encoding': 'gzip',
+    })
+    expect(revalidated.response.status).toBe(304)
+    expect(revalidated.response.headers.get('etag')).toBe(gz.response.headers.get('etag'))
     const small = await raw('/sources?limit=1', { ...auth, 'accept-encoding': 'gzip, br' })
     expect(small.response.headers.get('content-encoding')).toBeNull()
     JSON.parse(text(small.bytes))
