@@ -24,6 +24,16 @@ export const SEVERITY_WEIGHT = {
 } as const
 export const CONFIDENCE_WEIGHT = { strong: 1, moderate: 0.7, limited: 0.4 } as const
 
+/** How every plan ranks its actions: the same for every plan, and shown as it is in the examples. */
+export const ACTION_RANKING: ActionPlan['ranking'] = {
+  method: `A critical result (urgent item) comes first, whatever max_actions says. The rest: score = severity × confidence × modifiability (each 0–1), highest first; ties by severity, then id. Severity comes from how far a value is outside its range (a value inside the reference range but outside its optimal range counts ${SEVERITY_WEIGHT.suboptimal}; an in-range marker without an optimal range makes no action); confidence from the interpretation's evidence level; modifiability from how much the action can change the marker. Wearable metrics of one theme (sleep, activity, recovery) make one action, and patterns over several markers (iron overload, iron deficiency, glycaemia, thyroid) replace their single-marker actions.`,
+  severity: { ...SEVERITY_WEIGHT },
+  confidence: { ...CONFIDENCE_WEIGHT },
+  modifiability:
+    'Per action: lifestyle-responsive markers (LDL, glucose, activity) 0.8–0.9, sleep 0.7, recovery 0.6, clinician follow-up 0.5, largely inherited markers (Lp(a)) 0.2.',
+  reference: METHODS.ranking,
+}
+
 interface Template {
   category: Action['category']
   modifiability: number
@@ -304,14 +314,7 @@ export function buildActionPlan(
     )
   notes.push('Suggestions to discuss with a clinician, not medical advice or a diagnosis.')
   return {
-    ranking: {
-      method: `A critical result (urgent item) comes first, whatever max_actions says. The rest: score = severity × confidence × modifiability (each 0–1), highest first; ties by severity, then id. Severity comes from how far a value is outside its range (a value inside the reference range but outside its optimal range counts ${SEVERITY_WEIGHT.suboptimal}; an in-range marker without an optimal range makes no action); confidence from the interpretation's evidence level; modifiability from how much the action can change the marker. Wearable metrics of one theme (sleep, activity, recovery) make one action, and patterns over several markers (iron overload, iron deficiency, glycaemia, thyroid) replace their single-marker actions.`,
-      severity: { ...SEVERITY_WEIGHT },
-      confidence: { ...CONFIDENCE_WEIGHT },
-      modifiability:
-        'Per action: lifestyle-responsive markers (LDL, glucose, activity) 0.8–0.9, sleep 0.7, recovery 0.6, clinician follow-up 0.5, largely inherited markers (Lp(a)) 0.2.',
-      reference: METHODS.ranking,
-    },
+    ranking: ACTION_RANKING,
     actions,
     notes,
   }

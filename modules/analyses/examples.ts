@@ -1,9 +1,11 @@
 // One example call per analyses operation: the request a caller sends and the success response. Recorded
-// from real runs of the test suite (lists cut to one item, tokens replaced by placeholders) and checked
+// from real runs of the test suite (lists cut to one item, tokens replaced by placeholders; the plan's
+// ranking is the code's own constant, so it cannot fall behind) and checked
 // against each operation's schemas by test/modules/discovery/examples.test.ts. The OpenAPI document,
 // MCP tool descriptions and the x402 catalogue all show these.
 
 import type { OperationExample } from '../shared/operation'
+import { ACTION_RANKING } from './action-plan'
 
 export const analysesExamples = {
   'analyses.wearables': {
@@ -636,32 +638,7 @@ export const analysesExamples = {
       organization_id: 'org_01kt1gw6g02sc0xx7jcac0y8sv',
       user_id: 'usr_01kt1gw6g02sc0xx7jcac0y8st',
       created_at: '2026-01-15T09:00:00.000Z',
-      ranking: {
-        method:
-          "score = severity × confidence × modifiability (each 0–1), highest first; ties by severity, then id. Severity comes from how far a value is outside its range (suboptimal values inside the reference range count 0.15); confidence from the interpretation's evidence level; modifiability from how much the action can change the marker.",
-        severity: {
-          none: 0,
-          suboptimal: 0.15,
-          mild: 0.33,
-          moderate: 0.67,
-          high: 1,
-        },
-        confidence: {
-          strong: 1,
-          moderate: 0.7,
-          limited: 0.4,
-        },
-        modifiability:
-          'Per action: lifestyle-responsive markers (LDL, glucose, activity) 0.8–0.9, sleep 0.7, recovery 0.6, clinician follow-up 0.5, largely inherited markers (Lp(a)) 0.2.',
-        reference: {
-          id: 'method:action-ranking',
-          kind: 'method',
-          title:
-            'Actions ranked by score = severity × confidence × modifiability, each on a 0–1 scale; ties broken by severity, then by code.',
-          url: null,
-          pmid: null,
-        },
-      },
+      ranking: ACTION_RANKING,
       actions: [
         {
           rank: 1,

@@ -59,6 +59,23 @@ describe('POST /sandbox/hero', () => {
     ).toEqual([])
   })
 
+  it('is documented by its own output: the OpenAPI example is the answer with every list cut to one item', async () => {
+    const answer = (await t.call('POST', '/sandbox/hero', { token: sandbox, body: {} })).body
+    const doc = (await t.call('GET', '/openapi.json')).body
+    const example = doc.paths['/sandbox/hero'].post.responses['200'].content['application/json'].example
+    const firstOfEach = (value: any): any =>
+      Array.isArray(value)
+        ? value.slice(0, 1).map(firstOfEach)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, firstOfEach(v)]))
+          : value
+    expect(example).toEqual(firstOfEach(answer))
+    // Every plan ranks the same way, so the analyses examples show the ranking this plan carries.
+    const planExample =
+      doc.paths['/analyses/{id}/action-plan'].post.responses['201'].content['application/json'].example
+    expect(planExample.ranking).toEqual(answer.action_plan.ranking)
+  })
+
   it('takes a design and a plan size, and refuses unknown ones with 422', async () => {
     const r = await t.call('POST', '/sandbox/hero', {
       token: sandbox,
