@@ -20,19 +20,43 @@ export interface ConsumerRow {
 }
 
 export type RowProblem =
-  | { code: 'COLUMN_COUNT' | 'BAD_POSITION'; message: string }
+  | { code: 'COLUMN_COUNT' | 'BAD_POSITION' | 'UNPLACED'; message: string }
   | { code: 'BAD_GENOTYPE'; message: string; row: ConsumerRow }
 
 const COMPLEMENT: Record<string, string> = { A: 'T', T: 'A', C: 'G', G: 'C', I: 'I', D: 'D' }
 const VALID = /^[ACGTDI]$/
 
-function field(fields: string[], index: number): string {
-  const raw = fields[index] ?? ''
-  const trimmed = raw.trim()
-  return trimmed.length >= 2 && trimmed[0] === '"' && trimmed[trimmed.length - 1] === '"'
-    ? trimmed.slice(1, -1)
-    : trimmed
+/**
+ * One column, trimmed and unquoted. Quotes at either end are dropped however many there are: some
+ * MyHeritage downloads double every inner quote (`"rs1"",""1"",""101"",""AA"`), which leaves fields
+ * such as `""101""`; no rsID, chromosome, position or genotype contains a quote.
+ */
+export function unquotedField(raw: string): string {
+  return raw.replace(/^[\s"]+|[\s"]+$/g, '')
 }
+
+function field(fields: string[], index: number): string {
+  return unquotedField(fields[index] ?? '')
+}
+
+/**
+ * A probe the vendor could not place on the reference: 23andMe writes '--' for its chromosome and/or
+ * position, Illumina-based exports chromosome 0 and position 0. Such a row cannot be matched by
+ * position, and the strand of its letters is not defined, so it is passed over, not read as a call.
+ */
+export function isUnplaced(chrom: string, pos: string): boolean {
+  return (
+    chrom === '' ||
+    chrom === '--' ||
+    chrom === '-' ||
+    chrom === '0' ||
+    pos === '--' ||
+    pos === '-' ||
+    /^0+$/.test(pos)
+  )
+}
+
+export const UNPLACED_MESSAGE = 'a row has no chromosome or position ("--" or 0); it was not read'
 
 /** Parses a data row; returns the row or the problem with it. */
 export function parseConsumerRow(layout: ConsumerLayout, line: string): ConsumerRow | RowProblem {
@@ -44,6 +68,7 @@ export function parseConsumerRow(layout: ConsumerLayout, line: string): Consumer
     }
   }
   const posText = field(fields, layout.pos)
+  if (isUnplaced(field(fields, layout.chrom), posText)) return { code: 'UNPLACED', message: UNPLACED_MESSAGE }
   if (!/^\d+$/.test(posText)) {
     return { code: 'BAD_POSITION', message: `position "${posText.slice(0, 20)}" is not a whole number` }
   }

@@ -8,6 +8,7 @@
 //   deCODEme    CSV: Name,Variation,Chromosome,Position,Strand,YourCode ('-' strand calls complemented)
 
 import type { GeneticsWarning, SourceFormat } from '../types'
+import { unquotedField } from './consumer-row'
 
 export interface ConsumerLayout {
   format: SourceFormat
@@ -42,7 +43,7 @@ export function normaliseHeaderRow(line: string): string {
 }
 
 function splitRow(line: string, separator: string): string[] {
-  return line.split(separator).map((f) => f.trim().replace(/^"(.*)"$/, '$1'))
+  return line.split(separator).map(unquotedField)
 }
 
 /** True when a data row has the rsid/chrom/position/genotype shape. */

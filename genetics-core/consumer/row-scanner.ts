@@ -10,7 +10,7 @@ import { LineScanner, latin1 } from '../scan/line-scanner'
 import { Lookup, type LookupTables, rsNumber } from '../scan/lookup-tables'
 import type { ChromRun } from '../scan/segment-scan'
 import { isNonPseudoautosomalX } from '../sex/sex-chromosome-sites'
-import { isRowProblem, parseConsumerRow } from './consumer-row'
+import { isRowProblem, isUnplaced, parseConsumerRow } from './consumer-row'
 import { type ConsumerLayout, normaliseHeaderRow } from './layouts'
 
 export class ConsumerRowScanner extends LineScanner {
@@ -36,6 +36,7 @@ export class ConsumerRowScanner extends LineScanner {
   private chromRaw = ''
   private chromCanonical = ''
   private chromCode = 0
+  private chromUnplaced = false
 
   /** Reads a well-formed row from its bytes; false hands the row to the string parser. */
   private fastRow(buf: Uint8Array, s: number, e: number): boolean {
@@ -47,14 +48,11 @@ export class ConsumerRowScanner extends LineScanner {
     for (let i = s; i <= e; i++) {
       if (i === e || buf[i] === sep) {
         if (n === 32) return false
+        // Spaces and quotes around a field, however many (see unquotedField).
         let fs = start
         let fe = i
-        while (fs < fe && buf[fs] === 32) fs++
-        while (fe > fs && buf[fe - 1] === 32) fe--
-        if (fe - fs >= 2 && buf[fs] === 34 && buf[fe - 1] === 34) {
-          fs++
-          fe--
-        }
+        while (fs < fe && (buf[fs] === 32 || buf[fs] === 34)) fs++
+        while (fe > fs && (buf[fe - 1] === 32 || buf[fe - 1] === 34)) fe--
         fields[2 * n] = fs
         fields[2 * n + 1] = fe
         n++
@@ -72,6 +70,7 @@ export class ConsumerRowScanner extends LineScanner {
       if (c < 48 || c > 57) return false
       pos = pos * 10 + (c - 48)
     }
+    if (pos === 0) return false // unplaced (see isUnplaced)
     // Genotype letters (upper-cased), or a no-call.
     let a = 0
     let b = 0
@@ -102,7 +101,9 @@ export class ConsumerRowScanner extends LineScanner {
       this.chromRaw = latin1(buf, cs, ce)
       this.chromCanonical = canonicalConsumerChromosome(this.chromRaw)
       this.chromCode = chromosomeCode(this.chromCanonical)
+      this.chromUnplaced = isUnplaced(this.chromRaw, '')
     }
+    if (this.chromUnplaced) return false
     // rsID from the id column.
     const is = fields[2 * layout.id]
     const ie = fields[2 * layout.id + 1]
@@ -148,11 +149,17 @@ export class ConsumerRowScanner extends LineScanner {
     if (buf[s] === 35 /* # */) return
     if (this.fastRow(buf, s, e)) return
     const line = latin1(buf, s, e)
+    // A line of spaces or tabs (left by an editor at the end of the file) is blank, not a short row.
+    if (line.trim() === '') return
     if (this.layout.headerRow !== null && normaliseHeaderRow(line) === this.layout.headerRow) return
     const parsed = parseConsumerRow(this.layout, line)
     const counts = this.counts
     let row = parsed
     if (isRowProblem(parsed)) {
+      if (parsed.code === 'UNPLACED') {
+        this.warn('UNPLACED_ROW', parsed.message)
+        return
+      }
       if (parsed.code !== 'BAD_GENOTYPE') {
         this.fail(parsed.code, parsed.message)
         return

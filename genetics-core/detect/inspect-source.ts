@@ -195,17 +195,24 @@ async function inspectText(
   }
   if (first === undefined) throw new GeneticsInputError('EMPTY_FILE', 'the file holds only blank lines')
 
+  // `##fileformat=` naming something other than VCF is a vendor's own header (MyHeritage downloads open
+  // with `##fileformat=MyHeritage`): such a file is read as a consumer export first, and as a VCF only
+  // when it is none.
+  const vendorFileformat = /^##fileformat=(?!VCF)/i.test(first)
   if (
-    first.startsWith('##fileformat=VCF') ||
-    first.startsWith('#CHROM') ||
-    (first.startsWith('##') && !first.startsWith('###'))
+    !vendorFileformat &&
+    (first.startsWith('##fileformat=VCF') ||
+      first.startsWith('#CHROM') ||
+      (first.startsWith('##') && !first.startsWith('###')))
   ) {
     return inspectVcf(path, first, lineNo, lines, base)
   }
+  const firstLineNo = lineNo
 
   // Consumer formats: comment block, optional column-header row, data rows.
   const comments: string[] = []
   const sample: string[] = []
+  const readAfterFirst: string[] = []
   let pending: string | undefined = first
   while (pending !== undefined) {
     if (pending.startsWith('#')) comments.push(pending)
@@ -213,6 +220,7 @@ async function inspectText(
     if (sample.length >= CONSUMER_SAMPLE_LINES) break
     const next = await lines.next()
     pending = next.done ? undefined : next.value
+    if (pending !== undefined && vendorFileformat) readAfterFirst.push(pending)
   }
   // The column header of 23andMe files is the last comment line ('# rsid\tchromosome...').
   const headerComment =
@@ -247,6 +255,9 @@ async function inspectText(
     }
   }
 
+  // Not a vendor's layout after all: a VCF with an odd ##fileformat value, read (or refused) as one.
+  if (vendorFileformat) return inspectVcf(path, first, firstLineNo, replay(readAfterFirst, lines), base)
+
   // A VCF body without header lines (seen in tool test data): read leniently, with a warning.
   const fields = sample[0]?.split('\t') ?? []
   if (
@@ -278,6 +289,12 @@ async function inspectText(
     'UNRECOGNISED_FORMAT',
     'not a recognised genetics file: expected a VCF, or a 23andMe, AncestryDNA, MyHeritage, FTDNA, LivingDNA or deCODEme export',
   )
+}
+
+/** The lines already read, then the rest of the file. */
+async function* replay(read: string[], rest: AsyncGenerator<string>): AsyncGenerator<string> {
+  yield* read
+  yield* rest
 }
 
 async function inspectVcf(

@@ -31,6 +31,13 @@ const THRESHOLDS = {
   sequencing: { maleAtMost: 0.12, femaleAtLeast: 0.3 },
 }
 
+/** "no X sites ... were", "only 1 X site ... was", "only 12 X sites ... were" called. */
+function xCallsCalled(n: number): string {
+  const where = 'outside the pseudoautosomal regions'
+  if (n === 0) return `no X sites ${where} were called`
+  return n === 1 ? `only 1 X site ${where} was called` : `only ${n} X sites ${where} were called`
+}
+
 function percent(x: number): string {
   return `${(100 * x).toFixed(1)} %`
 }
@@ -51,7 +58,7 @@ export function inferGeneticSex(counts: SexChromosomeCounts, kind: 'array' | 'se
       sex: 'unknown',
       xHeterozygosity: null,
       counts,
-      evidence: `only ${xCalled} X sites outside the pseudoautosomal regions were called (at least ${MIN_X_CALLS} are needed); ${ySummary}`,
+      evidence: `${xCallsCalled(xCalled)} (at least ${MIN_X_CALLS} are needed); ${ySummary}`,
     }
   }
   const het = counts.xHet / xCalled

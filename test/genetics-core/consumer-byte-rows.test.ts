@@ -62,10 +62,14 @@ async function countedByScanner(path: string) {
 }
 
 describe('byte-level consumer rows', () => {
-  const files = readdirSync(join(fixtures, 'consumer')).filter((f) => !f.endsWith('.zip'))
-  for (const file of files) {
-    test(`${file}: the scanner counts what the string parser counts`, async () => {
-      const path = fixture('consumer', file)
+  const files = ['consumer', 'vendors'].flatMap((dir) =>
+    readdirSync(join(fixtures, dir))
+      .filter((f) => !f.endsWith('.zip'))
+      .map((f) => [dir, f] as const),
+  )
+  for (const [dir, file] of files) {
+    test(`${dir}/${file}: the scanner counts what the string parser counts`, async () => {
+      const path = fixture(dir, file)
       const detection = await detectSource(path).catch(() => null)
       if (!detection || detection.format === 'vcf') return
       expect(await countedByScanner(path)).toEqual(await countedByParser(path))

@@ -110,6 +110,16 @@ describe('genetic sex', () => {
     expect(analysis.geneticSex.evidence).toContain('only 11 X sites')
   })
 
+  test('a file without X or Y rows, or with one X row, says so in plain words', () => {
+    const none = inferGeneticSex({ xHet: 0, xHom: 0, xHaploid: 0, yCalled: 0, yNoCall: 0 }, 'array')
+    expect(none).toMatchObject({ sex: 'unknown', xHeterozygosity: null })
+    expect(none.evidence).toBe(
+      'no X sites outside the pseudoautosomal regions were called (at least 50 are needed); no Y sites',
+    )
+    const one = inferGeneticSex({ xHet: 0, xHom: 0, xHaploid: 1, yCalled: 0, yNoCall: 0 }, 'array')
+    expect(one.evidence).toContain('only 1 X site outside the pseudoautosomal regions was called')
+  })
+
   test('X without heterozygosity but Y never called is a conflict, not a guess', () => {
     const call = inferGeneticSex({ xHet: 0, xHom: 500, xHaploid: 0, yCalled: 1, yNoCall: 99 }, 'array')
     expect(call.sex).toBe('unknown')
