@@ -38,7 +38,9 @@ and reports its format, genome build, samples and record counts. Genotypes are n
 On a terminal a progress bar is drawn on stderr while the file is read.
 
 index-dbsnp REF.vcf.gz OUT_DIR builds the provisioned dbSNP index (once per deployment) and prints
-its manifest as JSON.`
+its manifest as JSON. REF is a dbSNP VCF, bgzipped, gzipped or plain (no tabix index needed); an
+older index in OUT_DIR stays in use until the new one is complete. Exits 1 when OUT_DIR cannot be
+written.`
 
 class UsageError extends Error {}
 

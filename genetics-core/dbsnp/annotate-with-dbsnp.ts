@@ -16,6 +16,7 @@ import { AlleleStream } from './allele-stream'
 import { readIndexOffsets } from './index-offsets'
 import { newJoinStats } from './join-stats'
 import { InputNotSorted, mergeJoin, ReferenceSource } from './merge-join'
+import { dbsnpReferenceBuild } from './reference-build'
 import type { IndexedChromosome } from './reference-index/format'
 import { indexJoin } from './reference-index/index-join'
 import { isIndexPath, readManifest } from './reference-index/index-reader'
@@ -101,11 +102,16 @@ async function annotate(
     )
   }
   const indexPath = await findIndex(dbsnpPath)
+  const offsets = await readIndexOffsets(indexPath)
   const inputBuild = input.detection.build
-  const referenceBuild = reference.detection.build
+  // NCBI's own files name the build only by RefSeq accessions (GCF_ header, NC_ contigs).
+  const referenceBuild = dbsnpReferenceBuild(
+    reference.detection.build,
+    reference.header?.referenceTexts ?? [],
+    offsets.names,
+  )
   const warnings = buildWarnings(inputBuild, referenceBuild)
 
-  const offsets = await readIndexOffsets(indexPath)
   const referenceByChrom = new Map<string, string>()
   for (const name of offsets.names) {
     const canonical = canonicalChromosome(name)
@@ -244,6 +250,8 @@ async function annotateWithIndex(
       stats,
       onAssigned: options.onAssigned,
       dir,
+      blockRecords: manifest.blockRecords,
+      referenceBuild: referenceBuild.build === 'unknown' ? null : referenceBuild.build,
       chromosomeFor: (chrom) => byCanonical.get(chrom) ?? null,
       unmatched,
       contigMapping,

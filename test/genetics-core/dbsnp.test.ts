@@ -224,3 +224,30 @@ describe('several reference records that trim to one allele', () => {
     }
   })
 })
+
+describe('an NCBI reference read by region (GCF_ header, RefSeq contigs)', () => {
+  const tools = ['bgzip', 'tabix'].filter((t) => !Bun.which(t))
+  if (tools.length > 0) console.warn(`skipping the NCBI build test: ${tools.join(', ')} not installed`)
+
+  test.skipIf(tools.length > 0)(
+    'its build is read from the accessions and a GRCh37 input is refused',
+    async () => {
+      const ref = tmp.path('ncbi-grch38.vcf')
+      writeFileSync(ref, readFileSync(fixture('dbsnp-index', 'ncbi_b156_shapes_grch38.vcf')))
+      expect(Bun.spawnSync(['bgzip', '-f', ref]).exitCode).toBe(0)
+      expect(Bun.spawnSync(['tabix', '-f', '-p', 'vcf', `${ref}.gz`]).exitCode).toBe(0)
+      const path = tmp.path('grch37-input.vcf')
+      writeFileSync(
+        path,
+        '##fileformat=VCFv4.2\n##reference=GRCh37\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\nchr1\t10108\t.\tC\tT\t.\t.\t.\n',
+      )
+      for (const method of ['merge_join', 'tabix'] as const) {
+        const error = await annotateWithDbsnp(path, `${ref}.gz`, { method }).catch((e) => e)
+        expect([error.code, error.message]).toEqual([
+          'BUILD_MISMATCH',
+          'the input is GRCh37 (header) but the dbSNP reference is GRCh38; positions would not match',
+        ])
+      }
+    },
+  )
+})

@@ -3,9 +3,11 @@
 // block cache after that); sparse or unsorted input reads only the blocks it needs. Either way memory
 // is the input's batches plus a few blocks per chromosome, whatever the size of the reference.
 
-import { throwIfAborted } from '../../errors'
+import { GeneticsInputError, throwIfAborted } from '../../errors'
+import type { GenomeBuild } from '../../types'
 import type { AlleleStream } from '../allele-stream'
 import { type AssignedCallback, type JoinStats, recordAssignment } from '../join-stats'
+import { refseqAccessionBuild } from '../reference-build'
 import { F_AUX, F_CODE, F_RS, type IndexedChromosome, secondHash } from './format'
 import { ChromosomeIndex } from './index-reader'
 
@@ -13,6 +15,10 @@ export interface IndexJoinContext {
   stats: JoinStats
   onAssigned?: AssignedCallback
   dir: string
+  /** Records per block, from the manifest (each chromosome file must agree). */
+  blockRecords: number
+  /** The index's build when known: an input chromosome named by a RefSeq accession of the other build is refused. */
+  referenceBuild: GenomeBuild | null
   /** Indexed chromosome for a canonical input chromosome, or null. */
   chromosomeFor(chrom: string): IndexedChromosome | null
   unmatched: Set<string>
@@ -40,9 +46,11 @@ export async function indexJoin(input: AlleleStream, ctx: IndexJoinContext): Pro
           const indexed = ctx.chromosomeFor(name)
           const written = batch.rawNames[batch.chrom[i]]
           if (indexed === null) ctx.unmatched.add(written)
-          else ctx.contigMapping.set(written, indexed.name)
-          index =
-            indexed === null ? null : new ChromosomeIndex(ctx.dir, indexed.allelesFile, indexed.fenceFile)
+          else {
+            checkAccessionBuild(written, indexed, ctx.referenceBuild)
+            ctx.contigMapping.set(written, indexed.name)
+          }
+          index = indexed === null ? null : new ChromosomeIndex(ctx.dir, indexed, ctx.blockRecords)
           open.set(name, index)
         }
         lastName = name
@@ -86,4 +94,23 @@ export async function indexJoin(input: AlleleStream, ctx: IndexJoinContext): Pro
   } finally {
     for (const index of open.values()) index?.close()
   }
+}
+
+/**
+ * An input that names a chromosome by its RefSeq accession states the build in the version
+ * (NC_000001.10 is GRCh37, NC_000001.11 GRCh38), even when its header does not: joined against the
+ * other build, every rsID found would belong to another variant.
+ */
+function checkAccessionBuild(
+  written: string,
+  indexed: IndexedChromosome,
+  referenceBuild: GenomeBuild | null,
+): void {
+  const inputBuild = refseqAccessionBuild(written)
+  const indexBuild = refseqAccessionBuild(indexed.name) ?? referenceBuild
+  if (inputBuild === null || indexBuild === null || inputBuild === indexBuild) return
+  throw new GeneticsInputError(
+    'BUILD_MISMATCH',
+    `the input's chromosome ${written} is ${inputBuild} but the dbSNP index is ${indexBuild}; positions would not match`,
+  )
 }

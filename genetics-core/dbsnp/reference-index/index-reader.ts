@@ -11,6 +11,7 @@ import {
   HEADER_BYTES,
   INDEX_FORMAT,
   INDEX_VERSION,
+  type IndexedChromosome,
   type IndexManifest,
   MANIFEST_FILE,
   RECORD_BYTES,
@@ -23,6 +24,30 @@ const READ_AHEAD = 8
 
 function invalid(message: string): GeneticsInputError {
   return new GeneticsInputError('DBSNP_REFERENCE_INVALID', `the dbSNP index is unusable: ${message}`)
+}
+
+/** Opens a file of the index for reading, with the index's own error when it is missing or unreadable. */
+function openIndexFile(dir: string, file: string): number {
+  try {
+    return openSync(join(dir, file), 'r')
+  } catch (error) {
+    throw unreadable(file, error)
+  }
+}
+
+function readIndexFile(dir: string, file: string): Buffer {
+  try {
+    return readFileSync(join(dir, file))
+  } catch (error) {
+    throw unreadable(file, error)
+  }
+}
+
+function unreadable(file: string, error: unknown): GeneticsInputError {
+  const code = (error as { code?: unknown })?.code
+  const reason =
+    code === 'ENOENT' ? 'is missing' : `cannot be read (${typeof code === 'string' ? code : 'I/O error'})`
+  return invalid(`${file} ${reason}; rebuild the index with index-dbsnp`)
 }
 
 /** True when the path is an index directory (or its index.json) rather than a VCF. */
@@ -48,8 +73,28 @@ export function readManifest(path: string): { dir: string; manifest: IndexManife
       `${MANIFEST_FILE} is not a ${INDEX_FORMAT} version ${INDEX_VERSION}; rebuild it with index-dbsnp`,
     )
   }
+  const problem = manifestProblem(manifest)
+  if (problem) throw invalid(`${MANIFEST_FILE} ${problem}; rebuild it with index-dbsnp`)
   return { dir, manifest }
 }
+
+/** What is wrong with a parsed manifest's shape, or null: a hand-edited or damaged one must not crash a job. */
+function manifestProblem(manifest: IndexManifest): string | null {
+  const build = manifest.referenceBuild
+  if (typeof build?.build !== 'string' || typeof build.method !== 'string') return 'has no reference build'
+  if (!Number.isInteger(manifest.blockRecords) || manifest.blockRecords < 1) return 'has no block size'
+  if (!Array.isArray(manifest.chromosomes)) return 'lists no chromosomes'
+  for (const c of manifest.chromosomes) {
+    const named = typeof c?.name === 'string' && typeof c.canonical === 'string'
+    // Plain names in the index directory: a manifest must not point reads anywhere else.
+    const files = [c?.allelesFile, c?.fenceFile].every((f) => typeof f === 'string' && PLAIN_NAME.test(f))
+    if (!named || !files || !Number.isInteger(c.alleles) || c.alleles < 0)
+      return `has a malformed chromosome entry (${String(c?.name).slice(0, 40)})`
+  }
+  return null
+}
+
+const PLAIN_NAME = /^[\w-][\w.-]*$/
 
 /**
  * One chromosome's records: lookups by trimmed position through the fence and cached blocks. A cursor
@@ -62,6 +107,7 @@ export class ChromosomeIndex {
   private readonly cache = new Map<number, Uint32Array>()
   readonly count: number
   readonly blockRecords: number
+  private readonly allelesFile: string
   /** The block the cursor is in, its number, its record count and the cursor's record within it. */
   words: Uint32Array = new Uint32Array(0)
   private current = -1
@@ -72,24 +118,34 @@ export class ChromosomeIndex {
   private spanFirst = -1
   private spanBlocks = 0
 
-  constructor(dir: string, allelesFile: string, fenceFile: string) {
+  /** `chromosome` is the manifest's entry: its counts must be those of the files it names. */
+  constructor(dir: string, chromosome: IndexedChromosome, blockRecords: number) {
+    const { allelesFile, fenceFile } = chromosome
+    this.fd = openIndexFile(dir, allelesFile)
     try {
-      this.fd = openSync(join(dir, allelesFile), 'r')
-    } catch {
-      throw invalid(`${allelesFile} is missing`)
+      const header = new Uint8Array(HEADER_BYTES)
+      readSync(this.fd, header, 0, HEADER_BYTES, 0)
+      if (!ALLELES_MAGIC.every((b, i) => header[i] === b))
+        throw invalid(`${allelesFile} is not an index file`)
+      const view = new DataView(header.buffer)
+      this.count = view.getUint32(8, true)
+      this.blockRecords = view.getUint32(12, true)
+      // Files of another build beside this manifest (a copy gone wrong) must not be read as this one's.
+      if (this.count !== chromosome.alleles || this.blockRecords !== blockRecords)
+        throw invalid(
+          `${allelesFile} does not belong to this ${MANIFEST_FILE} (allele or block count differs)`,
+        )
+      const fenceBytes = readIndexFile(dir, fenceFile)
+      this.fence = new Uint32Array(
+        fenceBytes.buffer.slice(fenceBytes.byteOffset, fenceBytes.byteOffset + fenceBytes.byteLength),
+      )
+      if (this.fence.length !== Math.ceil(this.count / this.blockRecords))
+        throw invalid(`${fenceFile} does not match ${allelesFile}`)
+    } catch (error) {
+      closeSync(this.fd)
+      throw error instanceof GeneticsInputError ? error : unreadable(allelesFile, error)
     }
-    const header = new Uint8Array(HEADER_BYTES)
-    readSync(this.fd, header, 0, HEADER_BYTES, 0)
-    if (!ALLELES_MAGIC.every((b, i) => header[i] === b)) throw invalid(`${allelesFile} is not an index file`)
-    const view = new DataView(header.buffer)
-    this.count = view.getUint32(8, true)
-    this.blockRecords = view.getUint32(12, true)
-    const fenceBytes = readFileSync(join(dir, fenceFile))
-    this.fence = new Uint32Array(
-      fenceBytes.buffer.slice(fenceBytes.byteOffset, fenceBytes.byteOffset + fenceBytes.byteLength),
-    )
-    if (this.fence.length !== Math.ceil(this.count / this.blockRecords))
-      throw invalid(`${fenceFile} does not match ${allelesFile}`)
+    this.allelesFile = allelesFile
   }
 
   /** Block b as u32 words (4 per record); only `enter` asks, and never for the block the cursor is in. */
@@ -118,9 +174,26 @@ export class ChromosomeIndex {
       new Uint8Array(words.buffer, words.byteOffset, records * RECORD_BYTES).set(
         this.span!.subarray(from, from + records * RECORD_BYTES),
       )
+      this.checkBlock(b, words)
       this.cache.set(b, words)
     }
     return words
+  }
+
+  /**
+   * A block must start at its fence position, stay sorted and end before the next block starts: a
+   * damaged file otherwise sends lookups past records that are there, or to the wrong ones, in silence.
+   * One pass over 512 positions per block read, next to an 8 KiB read.
+   */
+  private checkBlock(b: number, words: Uint32Array): void {
+    const last = words.length - 4
+    let sorted = words[0] === this.fence[b]
+    for (let o = 4; sorted && o <= last; o += 4) sorted = words[o - 4]! <= words[o]!
+    const next = this.fence[b + 1]
+    if (!sorted || (next !== undefined && words[last]! > next))
+      throw invalid(
+        `${this.allelesFile} is damaged (block ${b} is out of order); rebuild it with index-dbsnp`,
+      )
   }
 
   /** Read blocks b .. b + READ_AHEAD - 1 (fewer at the end) into the span buffer. */
