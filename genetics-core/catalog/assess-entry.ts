@@ -111,11 +111,39 @@ function oneCopyOfX(alleles: string[]): { alleles: string[] } | { reason: string
   }
 }
 
+/**
+ * Two identical letters on X outside the pseudoautosomal regions, in a file whose genetic sex could not
+ * be inferred: a man's one X written twice reads exactly like a woman's two. The catalog's wording for
+ * two copies ("Both X chromosomes carry ...") is kept, with this said beside it.
+ */
+export const UNKNOWN_SEX_X_CAVEAT =
+  'Genetic sex could not be inferred from this file, so this call may stand for one X chromosome (a man, who then carries the variant or the reference on his only X) or two (a woman).'
+
 export function assessEntry(
   entry: CatalogEntry,
   call: SiteCall | undefined,
   build: GenomeBuild,
   sex: GeneticSex = 'unknown',
+): EntryAssessment {
+  const assessment = assessCall(entry, call, build, sex)
+  if (
+    sex === 'unknown' &&
+    assessment.status === 'assessed' &&
+    assessment.interpretation &&
+    (assessment.genotype === 'hom_ref' || assessment.genotype === 'hom_alt') &&
+    call &&
+    canonicalChrom(call.chrom) === 'X' &&
+    isNonPseudoautosomalX(call.pos)
+  )
+    return { ...assessment, interpretation: `${assessment.interpretation} ${UNKNOWN_SEX_X_CAVEAT}` }
+  return assessment
+}
+
+function assessCall(
+  entry: CatalogEntry,
+  call: SiteCall | undefined,
+  build: GenomeBuild,
+  sex: GeneticSex,
 ): EntryAssessment {
   const base = { entryId: entry.id }
   if (call === undefined) {

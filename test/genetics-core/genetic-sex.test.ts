@@ -4,6 +4,7 @@
 
 import { afterAll, describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
+import { UNKNOWN_SEX_X_CAVEAT } from '../../genetics-core/catalog/assess-entry'
 import { analyzeGeneticsSource, compactCatalog, inferGeneticSex } from '../../genetics-core/index'
 import { tempDir } from './support/fixtures'
 
@@ -108,6 +109,20 @@ describe('genetic sex', () => {
     )
     expect(analysis.geneticSex).toMatchObject({ sex: 'unknown', xHeterozygosity: null })
     expect(analysis.geneticSex.evidence).toContain('only 11 X sites')
+    // Two letters may be a man's one X written twice: the two-copy wording says so beside it.
+    const finding = analysis.compact?.findings.find((f) => f.entryId === G6PD.id)
+    expect(finding).toMatchObject({ zygosity: 'hom_alt' })
+    expect(finding?.interpretation).toBe(`${G6PD.interpretation.homAlt} ${UNKNOWN_SEX_X_CAVEAT}`)
+    expect(g6pdAssessment(analysis)?.interpretation).toBe(finding?.interpretation)
+  })
+
+  test('with the sex unknown, a heterozygous X call (two X chromosomes) keeps its wording alone', async () => {
+    const rows = sexChromosomeRows({ x: 10, hetShare: 0, yCalled: 5, yMissing: 0 })
+    const het = await analyse('few-het.txt', ancestryDna('CT', rows))
+    expect(het.geneticSex.sex).toBe('unknown')
+    expect(het.compact?.findings.find((f) => f.entryId === G6PD.id)?.interpretation).toBe(
+      G6PD.interpretation.het!,
+    )
   })
 
   test('a file without X or Y rows, or with one X row, says so in plain words', () => {
