@@ -16,6 +16,7 @@ import { AlleleStream } from './allele-stream'
 import { readIndexOffsets } from './index-offsets'
 import { newJoinStats } from './join-stats'
 import { InputNotSorted, mergeJoin, ReferenceSource } from './merge-join'
+import { MT_SEQUENCE_WARNING, skipMitochondrion } from './mitochondrion'
 import { dbsnpReferenceBuild } from './reference-build'
 import type { IndexedChromosome } from './reference-index/format'
 import { indexJoin } from './reference-index/index-join'
@@ -111,13 +112,16 @@ async function annotate(
     offsets.names,
   )
   const warnings = buildWarnings(inputBuild, referenceBuild)
+  const skipMt = skipMitochondrion(input.header?.contigs, reference.header?.contigs)
+  if (skipMt) warnings.push(MT_SEQUENCE_WARNING)
 
   const referenceByChrom = new Map<string, string>()
   for (const name of offsets.names) {
     const canonical = canonicalChromosome(name)
     if (!referenceByChrom.has(canonical)) referenceByChrom.set(canonical, name)
   }
-  const referenceName = (chrom: string) => referenceByChrom.get(chrom) ?? null
+  const referenceName = (chrom: string) =>
+    skipMt && chrom === 'MT' ? null : (referenceByChrom.get(chrom) ?? null)
 
   const onAbort = () => void pool?.terminate()
   signal?.addEventListener('abort', onAbort, { once: true })
@@ -226,6 +230,9 @@ async function annotateWithIndex(
   const inputBuild = input.detection.build
   const referenceBuild = manifest.referenceBuild as BuildCall
   const warnings = buildWarnings(inputBuild, referenceBuild)
+  // The index keeps no contig lengths: its MT is taken to be the rCRS of every NCBI dbSNP release.
+  const skipMt = skipMitochondrion(input.header?.contigs, undefined)
+  if (skipMt) warnings.push(MT_SEQUENCE_WARNING)
   const byCanonical = new Map<string, IndexedChromosome>()
   for (const c of manifest.chromosomes) if (!byCanonical.has(c.canonical)) byCanonical.set(c.canonical, c)
   const stats = newJoinStats()
@@ -252,7 +259,7 @@ async function annotateWithIndex(
       dir,
       blockRecords: manifest.blockRecords,
       referenceBuild: referenceBuild.build === 'unknown' ? null : referenceBuild.build,
-      chromosomeFor: (chrom) => byCanonical.get(chrom) ?? null,
+      chromosomeFor: (chrom) => (skipMt && chrom === 'MT' ? null : (byCanonical.get(chrom) ?? null)),
       unmatched,
       contigMapping,
       signal,

@@ -251,3 +251,69 @@ describe('an NCBI reference read by region (GCF_ header, RefSeq contigs)', () =>
     },
   )
 })
+
+describe("an hg19 input's chrM (NC_001807, 16,571 bp) against an rCRS reference", () => {
+  const header = '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO'
+  const referenceLines = [
+    '##fileformat=VCFv4.2',
+    '##reference=GRCh37.p13',
+    '##contig=<ID=1,length=249250621>',
+    '##contig=<ID=MT,length=16569>',
+    header,
+    '1\t10039\trs978760828\tA\tC\t.\t.\t.',
+    'MT\t150\trs62581312\tC\tT\t.\t.\t.',
+    'MT\t16519\trs3937033\tT\tC\t.\t.\t.',
+  ]
+  // UCSC's hg19 lists chrM first, and its chrM is the Yoruba sequence, not the rCRS.
+  const inputLines = (mtLength: number) => [
+    '##fileformat=VCFv4.2',
+    `##contig=<ID=chrM,length=${mtLength}>`,
+    '##contig=<ID=chr1,length=249250621>',
+    `${header}\tFORMAT\tS1`,
+    'chrM\t150\t.\tC\tT\t.\tPASS\t.\tGT\t1',
+    'chrM\t16519\t.\tT\tC\t.\tPASS\t.\tGT\t1',
+    'chr1\t10039\t.\tA\tC\t.\tPASS\t.\tGT\t0/1',
+  ]
+  const write = (name: string, lines: string[]) => {
+    writeFileSync(tmp.path(name), `${lines.join('\n')}\n`)
+    return tmp.path(name)
+  }
+  const references = async (): Promise<[string, string][]> => {
+    const plain = write('rcrs-reference.vcf', referenceLines)
+    const dir = tmp.path('rcrs-index')
+    await buildReferenceIndex(plain, dir)
+    const found: [string, string][] = [['index', dir]]
+    if (Bun.which('bgzip') && Bun.which('tabix')) {
+      const bgzipped = write('rcrs-reference-bgzf.vcf', referenceLines)
+      Bun.spawnSync(['bgzip', '-f', bgzipped])
+      Bun.spawnSync(['tabix', '-p', 'vcf', `${bgzipped}.gz`])
+      found.push(['merge_join', `${bgzipped}.gz`], ['tabix', `${bgzipped}.gz`])
+    } else console.warn('skipping the merge and tabix joins here: bgzip or tabix is not installed')
+    return found
+  }
+
+  test('leaves its alleles unannotated and says why, in every join', async () => {
+    const hg19 = write('hg19-input.vcf', inputLines(16571))
+    for (const [method, ref] of await references()) {
+      const options = method === 'index' ? {} : { method: method as 'merge_join' | 'tabix' }
+      const { got, result } = await assignments(hg19, ref, options)
+      expect(`${method} ${got.join(' ')}`).toBe(`${method} 1:10039:A>C=rs978760828`)
+      expect(result.warnings.map((w) => w.code)).toContain('MT_SEQUENCE_DIFFERS')
+      expect(result.unmatchedContigs).toEqual(['chrM'])
+    }
+  })
+
+  test('an rCRS chrM (16,569 bp, as GRCh37 and hg38 have it) is joined as before', async () => {
+    const rcrs = write('rcrs-input.vcf', inputLines(16569))
+    for (const [method, ref] of await references()) {
+      const options = method === 'index' ? {} : { method: method as 'merge_join' | 'tabix' }
+      const { got, result } = await assignments(rcrs, ref, options)
+      expect(got.sort()).toEqual([
+        '1:10039:A>C=rs978760828',
+        'MT:150:C>T=rs62581312',
+        'MT:16519:T>C=rs3937033',
+      ])
+      expect(result.warnings.map((w) => w.code)).not.toContain('MT_SEQUENCE_DIFFERS')
+    }
+  })
+})
