@@ -4,25 +4,9 @@
 // reference read as "unknown" and a GRCh38 input was joined against it with only a warning, giving
 // rsIDs of other variants. Both forms identify the build exactly, so they are read here.
 
+import { refseqAccessionBuild } from '../detect/genome-build'
 import { GeneticsInputError } from '../errors'
 import type { BuildCall, GenomeBuild } from '../types'
-
-/** RefSeq versions of NC_000001..NC_000024 (1..22, X, Y) in GRCh37; GRCh38 raised every one by one. */
-const GRCH37_VERSIONS = [
-  10, 11, 11, 11, 9, 11, 13, 10, 11, 10, 9, 11, 10, 8, 9, 9, 10, 9, 9, 10, 8, 10, 10, 9,
-]
-
-/** GRCh37 or GRCh38 for a primary-chromosome RefSeq accession with its version, else null. */
-export function refseqAccessionBuild(name: string): GenomeBuild | null {
-  const match = /^NC_0000(\d\d)\.(\d+)$/i.exec(name.trim())
-  if (!match) return null
-  const grch37 = GRCH37_VERSIONS[Number(match[1]) - 1]
-  if (grch37 === undefined) return null
-  const version = Number(match[2])
-  if (version === grch37) return 'GRCh37'
-  if (version === grch37 + 1) return 'GRCh38'
-  return null
-}
 
 /**
  * The build a RefSeq assembly accession names: GCF_000001405.13 (GRCh37) to .25 (GRCh37.p13), .26

@@ -78,11 +78,13 @@ export const UNKNOWN_BUILD: BuildCall = {
 }
 
 // Names of assemblies as they appear in ##reference lines, FASTA paths and consumer headers.
+// RefSeq's GCF_000001405 versions: .13 (GRCh37) to .25 (GRCh37.p13), .26 (GRCh38) onwards (GRCh38
+// patches; .40 is GRCh38.p14), as NCBI's own dbSNP files write them since build 155.
 const NAME_PATTERNS: [GenomeBuild, RegExp][] = [
-  ['GRCh38', /GRCh38|hg38|hs38|\bb38\b|build[\s_-]*38|GCA_000001405\.15/i],
+  ['GRCh38', /GRCh38|hg38|hs38|\bb38\b|build[\s_-]*38|GCA_000001405\.15|GCF_000001405\.(2[6-9]|[3-9]\d)\b/i],
   [
     'GRCh37',
-    /GRCh37|hg19|hs37|\bb37\b|human_g1k_v37|NCBI[\s_-]*37|G1K\.37|build[\s_-]*37|GCA_000001405\.1\b/i,
+    /GRCh37|hg19|hs37|\bb37\b|human_g1k_v37|NCBI[\s_-]*37|G1K\.37|build[\s_-]*37|GCA_000001405\.1\b|GCF_000001405\.(1[3-9]|2[0-5])\b/i,
   ],
   ['NCBI36', /NCBI[\s_-]*36|hg18|\bb36\b|build[\s_-]*36/i],
 ]
@@ -130,6 +132,38 @@ export function buildFromContigLengths(contigs: { id: string; length: number | n
   const [[build, evidence]] = [...votes.entries()]
   if (conflicting > evidence.length) return null
   return { build, method: 'contig_lengths', evidence: evidence.slice(0, 3).join(', ') }
+}
+
+/** RefSeq versions of NC_000001..NC_000024 (1..22, X, Y) in GRCh37; GRCh38 raised every one by one. */
+const GRCH37_VERSIONS = [
+  10, 11, 11, 11, 9, 11, 13, 10, 11, 10, 9, 11, 10, 8, 9, 9, 10, 9, 9, 10, 8, 10, 10, 9,
+]
+
+/** GRCh37 or GRCh38 for a primary-chromosome RefSeq accession with its version (NC_000001.10), else null. */
+export function refseqAccessionBuild(name: string): GenomeBuild | null {
+  const match = /^NC_0000(\d\d)\.(\d+)$/i.exec(name.trim())
+  if (!match) return null
+  const grch37 = GRCH37_VERSIONS[Number(match[1]) - 1]
+  if (grch37 === undefined) return null
+  const version = Number(match[2])
+  if (version === grch37) return 'GRCh37'
+  if (version === grch37 + 1) return 'GRCh38'
+  return null
+}
+
+/**
+ * Build from contigs named by RefSeq accession (NC_000001.11): the version states the build, with or
+ * without a length. Names of both builds in one header decide nothing.
+ */
+export function buildFromContigNames(contigs: { id: string }[]): BuildCall | null {
+  const votes = new Map<GenomeBuild, string[]>()
+  for (const contig of contigs) {
+    const build = refseqAccessionBuild(contig.id)
+    if (build) push(votes, build, `${contig.id} (RefSeq accession)`)
+  }
+  if (votes.size !== 1) return null
+  const [[build, evidence]] = [...votes.entries()]
+  return { build, method: 'contig_names', evidence: evidence.slice(0, 3).join(', ') }
 }
 
 /** Build from the prose of a consumer file's comment header ("We are using ... build 37"). */

@@ -14,6 +14,7 @@ import { infoValue, isReferenceRecord, parseVcfRecordLine } from '../vcf/vcf-rec
 import {
   buildFromConsumerComments,
   buildFromContigLengths,
+  buildFromContigNames,
   buildFromHeaderText,
   UNKNOWN_BUILD,
 } from './genome-build'
@@ -388,7 +389,7 @@ function vcfDetection(
   const format: SourceFormat = isGvcf ? 'gvcf' : 'vcf'
   let build: BuildCall = UNKNOWN_BUILD
   const fromText = buildFromHeaderText(header.referenceTexts)
-  const fromLengths = buildFromContigLengths(header.contigs)
+  const fromLengths = buildFromContigLengths(header.contigs) ?? buildFromContigNames(header.contigs)
   if (fromLengths) {
     build = fromLengths
     if (fromText && fromText.build !== fromLengths.build) {

@@ -79,6 +79,33 @@ describe('genome build', () => {
     expect(detection.warnings.map((w) => w.code)).toContain('BUILD_CONFLICT')
   })
 
+  test("from NCBI's RefSeq names: a GCF_000001405 accession, or NC_ contigs whose version states the build", async () => {
+    const vcf = (meta: string[]) => {
+      const path = tmp.path(`refseq-${meta.length}-${meta[0]?.length ?? 0}.vcf`)
+      const body = '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\nNC_000001.11\t100\t.\tA\tG\t.\t.\t.\n'
+      writeFileSync(path, ['##fileformat=VCFv4.2', ...meta, body].join('\n'))
+      return path
+    }
+    expect((await detectSource(vcf(['##reference=GCF_000001405.40']))).build).toEqual({
+      build: 'GRCh38',
+      method: 'header',
+      evidence: '##reference=GCF_000001405.40',
+    })
+    expect((await detectSource(vcf(['##reference=GCF_000001405.25']))).build.build).toBe('GRCh37')
+    // Contig lines without lengths, as NCBI's dbSNP writes them: .11/.12 are GRCh38, .10/.11 GRCh37.
+    const grch38 = ['##contig=<ID=NC_000001.11>', '##contig=<ID=NC_000002.12>']
+    expect((await detectSource(vcf(grch38))).build).toEqual({
+      build: 'GRCh38',
+      method: 'contig_names',
+      evidence: 'NC_000001.11 (RefSeq accession), NC_000002.12 (RefSeq accession)',
+    })
+    const grch37 = ['##contig=<ID=NC_000001.10>', '##contig=<ID=NC_000002.11>']
+    expect((await detectSource(vcf(grch37))).build.build).toBe('GRCh37')
+    // Names of both builds decide nothing.
+    const mixed = ['##contig=<ID=NC_000001.10>', '##contig=<ID=NC_000002.12>', '##contig=<ID=NC_000003.11>']
+    expect((await detectSource(vcf(mixed))).build.method).not.toBe('contig_names')
+  })
+
   test('a VCF that says nothing gets its build from known marker positions during the scan', async () => {
     // The ancestry markers of the synthetic GRCh38 consumer file, written as a bare VCF.
     const rows = readFileSync(fixture('consumer', 'consumer_grch38_synthetic.txt'), 'utf8')

@@ -3,11 +3,11 @@
 // block cache after that); sparse or unsorted input reads only the blocks it needs. Either way memory
 // is the input's batches plus a few blocks per chromosome, whatever the size of the reference.
 
+import { refseqAccessionBuild } from '../../detect/genome-build'
 import { GeneticsInputError, throwIfAborted } from '../../errors'
 import type { GenomeBuild } from '../../types'
 import type { AlleleStream } from '../allele-stream'
 import { type AssignedCallback, type JoinStats, recordAssignment } from '../join-stats'
-import { refseqAccessionBuild } from '../reference-build'
 import { F_AUX, F_CODE, F_RS, type IndexedChromosome, secondHash } from './format'
 import { ChromosomeIndex } from './index-reader'
 
