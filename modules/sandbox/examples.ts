@@ -5,21 +5,7 @@
 // MCP tool descriptions and the x402 catalogue all show these.
 
 import type { OperationExample } from '../shared/operation'
-import { runHeroDemo } from './hero'
-
-let heroOutput: unknown
-
-/** The demo's answer to an empty body as JSON sends it, every list cut to its first item; made once. */
-function heroExample(): unknown {
-  heroOutput ??= firstOfEachList(JSON.parse(JSON.stringify(runHeroDemo({}))))
-  return heroOutput
-}
-
-function firstOfEachList(value: unknown): unknown {
-  if (Array.isArray(value)) return value.slice(0, 1).map(firstOfEachList)
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, firstOfEachList(item)]))
-}
+import { heroExample } from './hero-example'
 
 export const sandboxExamples = {
   'sandbox.sessions.create': {
@@ -37,8 +23,7 @@ export const sandboxExamples = {
     request: {
       body: {},
     },
-    // The demo is deterministic, so its example is its own output, made when a document first asks for
-    // it: the published example can never show what the code no longer does.
+    // The demo's own output (hero-example.ts), made when a document first asks for it.
     get response() {
       return heroExample()
     },

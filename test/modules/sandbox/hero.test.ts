@@ -59,7 +59,7 @@ describe('POST /sandbox/hero', () => {
     ).toEqual([])
   })
 
-  it('is documented by its own output: the OpenAPI example is the answer with every list cut to one item', async () => {
+  it('documents itself and the analyses operations: their OpenAPI examples are its answer, every list cut to one item', async () => {
     const answer = (await t.call('POST', '/sandbox/hero', { token: sandbox, body: {} })).body
     const doc = (await t.call('GET', '/openapi.json')).body
     const example = doc.paths['/sandbox/hero'].post.responses['200'].content['application/json'].example
@@ -70,10 +70,12 @@ describe('POST /sandbox/hero', () => {
           ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, firstOfEach(v)]))
           : value
     expect(example).toEqual(firstOfEach(answer))
-    // Every plan ranks the same way, so the analyses examples show the ranking this plan carries.
-    const planExample =
-      doc.paths['/analyses/{id}/action-plan'].post.responses['201'].content['application/json'].example
-    expect(planExample.ranking).toEqual(answer.action_plan.ranking)
+    // The analyses operations show the same person's analysis and plan.
+    const exampleOf = (path: string, method: string, status: string) =>
+      doc.paths[path][method].responses[status].content['application/json'].example
+    expect(exampleOf('/analyses', 'post', '201')).toEqual(firstOfEach(answer.analysis))
+    expect(exampleOf('/analyses/{id}', 'get', '200')).toEqual(firstOfEach(answer.analysis))
+    expect(exampleOf('/analyses/{id}/action-plan', 'post', '201')).toEqual(firstOfEach(answer.action_plan))
   })
 
   it('takes a design and a plan size, and refuses unknown ones with 422', async () => {
