@@ -66,6 +66,8 @@ export async function inspectSource(
   // Exports often put a README or licence before the data: take the first entry whose content is a
   // genotype file, and say which entries were passed over.
   const skipped: string[] = []
+  // Why each entry was passed over: the refusal names it (a data file re-saved as UTF-16, say).
+  const reasons: string[] = []
   for (const entry of entries.slice(0, MAX_ZIP_ENTRIES_TRIED)) {
     try {
       const inspection = await inspectStream(path, { ...base, warnings: [] }, entry.name, options.signal)
@@ -81,11 +83,12 @@ export async function inspectSource(
     } catch (error) {
       if (!(error instanceof GeneticsInputError) || !NOT_GENOTYPE_DATA.has(error.code)) throw error
       skipped.push(entry.name)
+      reasons.push(`${entry.name}: ${error.message}`)
     }
   }
   throw new GeneticsInputError(
     'ZIP_ENTRY_INVALID',
-    `the zip archive holds no genotype file (looked at ${skipped.join(', ').slice(0, 300)})`,
+    `the zip archive holds no genotype file (${reasons.join('; ').slice(0, 500)})`,
   )
 }
 
@@ -107,6 +110,12 @@ async function inspectStream(
     if (firstChunk.bytes.length === 0)
       throw new GeneticsInputError('EMPTY_FILE', 'the file holds no text after decompression')
     if (isBcfMagic(firstChunk.bytes)) return bcfInspection(path, base, archiveEntry)
+    if (looksUtf16(firstChunk.bytes)) {
+      throw new GeneticsInputError(
+        'UNRECOGNISED_FORMAT',
+        'the file is UTF-16 text (as Windows Notepad saves "Unicode"), not UTF-8: upload the original download, or save it again as UTF-8',
+      )
+    }
     if (looksBinary(firstChunk.bytes)) {
       throw new GeneticsInputError(
         'UNRECOGNISED_FORMAT',
@@ -163,6 +172,29 @@ async function peekFirstChunk(chunks: AsyncIterable<Uint8Array>) {
     },
   }
   return { bytes, rest }
+}
+
+/**
+ * UTF-16 text: a byte-order mark (FF FE or FE FF), or ASCII letters with a NUL beside every one. A
+ * genotype export re-saved by an editor as "Unicode" looks like that, and would otherwise be called
+ * binary data without a word on why.
+ */
+function looksUtf16(bytes: Uint8Array): boolean {
+  if (
+    bytes.length >= 2 &&
+    ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+  )
+    return true
+  const n = Math.min(bytes.length, 512) & ~1
+  if (n < 16) return false
+  let evenNul = 0
+  let oddNul = 0
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) evenNul++
+    if (bytes[i + 1] === 0) oddNul++
+  }
+  const pairs = n / 2
+  return (oddNul > pairs * 0.9 && evenNul === 0) || (evenNul > pairs * 0.9 && oddNul === 0)
 }
 
 /** NUL bytes or many control characters in the first KiB mean binary data. */

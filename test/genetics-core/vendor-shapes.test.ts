@@ -247,6 +247,29 @@ describe('quirks of real downloads', () => {
     })
   }
 
+  test('a download re-saved as UTF-16 ("Unicode" in Notepad) is refused with what to do, not as binary', async () => {
+    const text = VENDORS['23andme'](sorted(catalogRows())).join('\r\n')
+    const littleEndian = new Uint8Array(Buffer.from(`\uFEFF${text}`, 'utf16le'))
+    const bigEndianNoMark = new Uint8Array(Buffer.from(text, 'utf16le').swap16())
+    for (const [name, bytes] of [
+      ['utf16le.txt', littleEndian],
+      ['utf16be.txt', bigEndianNoMark],
+    ] as const) {
+      const path = tmp.path(name)
+      writeFileSync(path, bytes)
+      const zipped = tmp.path(`${name}.zip`)
+      writeFileSync(zipped, zipSync({ [name]: bytes }))
+      const error = await scanSource(path).catch((e) => e)
+      expect([error.code, error.message]).toEqual(['UNRECOGNISED_FORMAT', expect.stringContaining('UTF-16')])
+      // In a zip the entry is passed over like any non-genotype file, and the refusal says why.
+      const zipError = await scanSource(zipped).catch((e) => e)
+      expect([zipError.code, zipError.message]).toEqual([
+        'ZIP_ENTRY_INVALID',
+        expect.stringContaining(`${name}: the file is UTF-16 text`),
+      ])
+    }
+  })
+
   test('a 23andMe position that is not a number is still refused with its line', async () => {
     const text = readFileSync(fixture('vendors', '23andme_v5_unplaced_rows.txt'), 'utf8')
     const path = tmp.path('bad-position.txt')
