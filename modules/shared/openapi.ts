@@ -94,6 +94,36 @@ const STATUS_KEYS: Record<number, ProblemKey> = {
   503: 'unavailable',
 }
 
+/**
+ * A union of literals of one type (TypeBox writes `anyOf: [{ const, type }, ...]`) as `{ type, enum }`:
+ * the same values, in the form code generators turn into enumerations, and about a third of the bytes.
+ * Any other node is copied with `walk` applied to its values.
+ */
+function literalUnionAsEnum(node: Json, walk: (value: unknown) => unknown): Json {
+  const members = node.anyOf
+  const literals =
+    Array.isArray(members) &&
+    members.length > 1 &&
+    members.every(
+      (m) =>
+        m !== null &&
+        typeof m === 'object' &&
+        Object.keys(m).length === 2 &&
+        'const' in m &&
+        typeof (m as Json).type === 'string' &&
+        (m as Json).type === (members[0] as Json).type,
+    )
+  const copy: Json = {}
+  for (const [k, v] of Object.entries(node)) {
+    if (k === '$id') continue
+    if (k === 'anyOf' && literals) {
+      copy.type = (members[0] as Json).type
+      copy.enum = (members as Json[]).map((m) => m.const)
+    } else copy[k] = walk(v)
+  }
+  return copy
+}
+
 /** Copy a schema as plain JSON (drops TypeBox's symbol keys) and hoist `$id` sub-schemas into `named`. */
 function hoist(schema: TSchema, named: Map<string, string>, out: Record<string, Json>): Json {
   const walk = (node: unknown): unknown => {
@@ -101,8 +131,7 @@ function hoist(schema: TSchema, named: Map<string, string>, out: Record<string, 
     if (!node || typeof node !== 'object') return node
     const obj = node as Json
     const id = typeof obj.$id === 'string' ? obj.$id : null
-    const copy: Json = {}
-    for (const [k, v] of Object.entries(obj)) if (k !== '$id') copy[k] = walk(v)
+    const copy: Json = literalUnionAsEnum(obj, walk)
     if (!id) return copy
     const text = JSON.stringify(copy)
     const earlier = named.get(id)

@@ -108,4 +108,28 @@ describe('GET /openapi.json', () => {
     ])
     expect(Object.keys(paid.responses)).toEqual(expect.arrayContaining(['402', '503']))
   })
+
+  it('writes a union of literals as an enum, with the same values in the same order', () => {
+    const unions: unknown[] = []
+    const visit = (node: any): void => {
+      if (Array.isArray(node)) {
+        for (const item of node) visit(item)
+        return
+      }
+      if (!node || typeof node !== 'object') return
+      const members = node.anyOf
+      if (Array.isArray(members) && members.length > 1 && members.every((m: any) => m && 'const' in m))
+        if (new Set(members.map((m: any) => m.type)).size === 1) unions.push(node)
+      for (const value of Object.values(node)) visit(value)
+    }
+    visit(doc)
+    expect(unions).toEqual([])
+    // A TypeBox union of literals: the wearable provider of a sync request, its description kept.
+    const body = doc.paths['/connections/wearables/sync'].post.requestBody.content['application/json'].schema
+    expect(body.properties.source_provider).toEqual({
+      description: 'A wearable provider.',
+      type: 'string',
+      enum: ['whoop', 'oura', 'health_connect'],
+    })
+  })
 })
