@@ -183,26 +183,31 @@ function parameters(op: AnyOperation, named: Map<string, string>, schemas: Recor
   }
   const jsonOut = (op.produces ?? 'application/json') === 'application/json'
   if (op.method === 'POST' && op.grant !== null && !op.rawBody && jsonOut)
-    list.push({
-      name: 'Idempotency-Key',
-      in: 'header',
-      required: false,
-      description:
-        'Makes a retry safe: the same key with the same request answers the stored response without running it again; with a different body, 422. 1-255 visible ASCII characters, per caller.',
-      schema: { type: 'string', minLength: 1, maxLength: 255 },
-      example: 'retry-safe-2026-05-01',
-    })
-  if (op.x402)
-    list.push({
-      name: 'PAYMENT-SIGNATURE',
-      in: 'header',
-      required: false,
-      description:
-        'x402 v2 pay-per-request: the base64 signed payment answering the PAYMENT-REQUIRED header of the 402 (only without Authorization).',
-      schema: { type: 'string' },
-      example: 'eyJ4NDAyVmVyc2lvbiI6Miwi…',
-    })
+    list.push({ $ref: '#/components/parameters/IdempotencyKey' })
+  if (op.x402) list.push({ $ref: '#/components/parameters/PaymentSignature' })
   return list
+}
+
+/** Header parameters that many operations take: declared once, referenced from each operation. */
+const SHARED_PARAMETERS: Record<string, Json> = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Makes a retry safe: the same key with the same request answers the stored response without running it again; with a different body, 422. 1-255 visible ASCII characters, per caller.',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+    example: 'retry-safe-2026-05-01',
+  },
+  PaymentSignature: {
+    name: 'PAYMENT-SIGNATURE',
+    in: 'header',
+    required: false,
+    description:
+      'x402 v2 pay-per-request: the base64 signed payment answering the PAYMENT-REQUIRED header of the 402 (only without Authorization).',
+    schema: { type: 'string' },
+    example: 'eyJ4NDAyVmVyc2lvbiI6Miwi…',
+  },
 }
 
 export function openApiDocument(operations: readonly AnyOperation[], baseUrl: string): Json {
@@ -310,6 +315,7 @@ export function openApiDocument(operations: readonly AnyOperation[], baseUrl: st
     paths,
     components: {
       schemas: { Problem: PROBLEM_SCHEMA, ...schemas },
+      parameters: SHARED_PARAMETERS,
       responses,
       headers: HEADERS,
       securitySchemes: {

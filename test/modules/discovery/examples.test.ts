@@ -30,6 +30,9 @@ function errorsOf(schema: unknown, value: unknown): string | null {
   return check(value) ? null : ajv.errorsText(check.errors)
 }
 
+/** A parameter as written, or the shared one its `$ref` names (`#/components/parameters/...`). */
+const parameter = (p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p)
+
 type Documented = { id: string; route: string; op: any }
 const operations = (): Documented[] =>
   Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
@@ -91,7 +94,7 @@ describe('examples in /openapi.json', () => {
       .filter(({ op }) => op.parameters.length > 0 || op.requestBody?.content?.['application/json'])
       .filter(
         ({ op }) =>
-          !op.parameters.some((p: any) => p.example !== undefined) &&
+          !op.parameters.some((p: any) => parameter(p).example !== undefined) &&
           op.requestBody?.content?.['application/json']?.example === undefined,
       )
       .map(({ route }) => route)

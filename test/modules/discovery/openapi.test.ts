@@ -96,13 +96,16 @@ describe('GET /openapi.json', () => {
     const verify = doc.paths['/auth/otp/verify'].post
     expect(verify.requestBody.content['application/json'].schema.required).toEqual(['email', 'token'])
     const revoke = doc.paths['/api-keys/{id}/revoke'].post
-    expect(revoke.parameters.filter((p: { in: string }) => p.in !== 'header')).toEqual([
+    // Shared header parameters are declared once in components and referenced.
+    const parameter = (p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p)
+    expect(revoke.parameters.filter((p: any) => parameter(p).in !== 'header')).toEqual([
       expect.objectContaining({ name: 'id', in: 'path', required: true }),
     ])
     // A retry-safe key on authenticated POSTs; the x402 payment header on payable routes.
-    expect(revoke.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key')
+    expect(revoke.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' })
+    expect(revoke.parameters.map((p: any) => parameter(p).name)).toContain('Idempotency-Key')
     const paid = doc.paths['/imports/file'].post
-    expect(paid.parameters.map((p: { name: string }) => p.name)).toEqual([
+    expect(paid.parameters.map((p: any) => parameter(p).name)).toEqual([
       'Idempotency-Key',
       'PAYMENT-SIGNATURE',
     ])
