@@ -8,9 +8,14 @@ import type { AppContext } from './context'
 import { applySecurityHeaders } from './security-headers'
 
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS'
+// Every request header the contract documents: a browser asks before sending any that is not
+// CORS-safelisted (a retry-safe key, an x402 payment, a conditional GET).
 const ALLOWED_HEADERS =
-  'authorization, content-type, content-range, x-request-id, mcp-session-id, mcp-protocol-version, last-event-id'
-const EXPOSED_HEADERS = 'x-request-id, retry-after, location, range, mcp-session-id, payment-required'
+  'authorization, content-type, content-range, x-request-id, mcp-session-id, mcp-protocol-version, last-event-id, idempotency-key, payment-signature, if-none-match'
+// Every response header a browser app needs to read: the tag it revalidates with (records are no-store,
+// so the app keeps the copy and the tag itself), rate limits, and the x402 settlement.
+const EXPOSED_HEADERS =
+  'x-request-id, retry-after, location, range, mcp-session-id, payment-required, payment-response, etag, ratelimit-limit, ratelimit-remaining, ratelimit-reset'
 
 export function corsPlugin(app: AppContext) {
   return new Elysia({ name: 'shared.cors', seed: app.instanceId }).onRequest(({ request, set }) => {

@@ -12,9 +12,14 @@ export const COMPRESS_MIN_BYTES = 1400
 
 const encoder = new TextEncoder()
 
+/** A qvalue as RFC 9110 (12.4.2) writes it: 0 to 1 with at most three decimals. */
+const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/
+
 /**
  * The content coding to use for a request: the accepted one with the highest q-value among br and gzip
- * (br on a tie), or null for the identity coding (no header, q=0 on both, or `identity` only).
+ * (br on a tie), or null for the identity coding (no header, q=0 on both, or `identity` only). A weight
+ * that is not a valid qvalue (`q=2`, `q=abc`, `q=`) counts as 0, and a coding listed twice takes its lower
+ * weight: neither ever earns a coding the client may not decode.
  */
 export function negotiateCoding(acceptEncoding: string | null): ContentCoding | null {
   if (!acceptEncoding) return null
@@ -28,12 +33,17 @@ export function negotiateCoding(acceptEncoding: string | null): ContentCoding | 
     if (!name) continue
     let q = 1
     for (const param of params) {
-      const [key, value] = param.trim().split('=')
-      if (key?.trim().toLowerCase() === 'q') q = Number(value)
+      const equals = param.indexOf('=')
+      if (equals < 0) {
+        if (param.trim().toLowerCase() === 'q') q = 0
+        continue
+      }
+      if (param.slice(0, equals).trim().toLowerCase() !== 'q') continue
+      const value = param.slice(equals + 1).trim()
+      q = QVALUE.test(value) ? Number(value) : 0
     }
-    if (!Number.isFinite(q)) q = 0
-    if (name === '*') wildcard = q
-    else seen.set(name, q)
+    if (name === '*') wildcard = Math.min(wildcard ?? 1, q)
+    else seen.set(name, Math.min(seen.get(name) ?? 1, q))
   }
   for (const coding of ['br', 'gzip'] as const) {
     const q = seen.get(coding) ?? (coding === 'gzip' ? seen.get('x-gzip') : undefined) ?? wildcard ?? 0

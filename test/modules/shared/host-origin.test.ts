@@ -146,6 +146,36 @@ describe('CORS', () => {
     expect(r.headers.get('access-control-allow-origin')).toBeNull()
   })
 
+  it('lets a browser send every request header the contract documents, and read every response header', async () => {
+    const doc = (await t.call('GET', '/openapi.json')).body
+    const parameter = (p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p)
+    const sent = new Set<string>()
+    const answered = new Set<string>()
+    for (const methods of Object.values(doc.paths) as any[])
+      for (const op of Object.values(methods) as any[]) {
+        for (const p of op.parameters ?? []) if (parameter(p).in === 'header') sent.add(parameter(p).name)
+        for (const response of Object.values(op.responses ?? {}) as any[]) {
+          const resolved = response.$ref ? doc.components.responses[response.$ref.split('/').pop()] : response
+          for (const name of Object.keys(resolved.headers ?? {})) answered.add(name)
+        }
+      }
+    expect(sent.size).toBeGreaterThan(0)
+    expect(answered.size).toBeGreaterThan(0)
+    const preflight = await t.call('OPTIONS', '/imports/file', {
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': [...sent].join(',').toLowerCase(),
+      },
+    })
+    const allowed = preflight.headers.get('access-control-allow-headers')!.split(', ')
+    for (const name of sent) expect(allowed).toContain(name.toLowerCase())
+    const ok = await t.call('GET', '/health', { headers: { origin: 'https://app.example.com' } })
+    const exposed = ok.headers.get('access-control-expose-headers')!.split(', ')
+    for (const name of [...answered, 'ETag', 'PAYMENT-RESPONSE'])
+      expect(exposed).toContain(name.toLowerCase())
+  })
+
   it('names the allowed origin on answers and on problems, and nothing without an Origin', async () => {
     const ok = await t.call('GET', '/health', { headers: { origin: 'https://app.example.com' } })
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example.com')
