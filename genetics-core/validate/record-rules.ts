@@ -166,9 +166,12 @@ function checkSamples(
   const format = cols[8]
   if (format === '.' || format === '') return
   const keys = format.split(':')
-  // VCF 4.3 allows '_' and '.' in FORMAT keys; earlier versions only letters and digits.
-  const formatKey = version >= 4.3 ? KEY : /^[A-Za-z0-9]+$/
-  if (keys.some((k) => k === '' || !formatKey.test(k)))
+  // VCF 4.3 allows '_' and '.' in FORMAT keys; earlier versions only letters and digits. A key the header
+  // declares is accepted in the 4.3 form whatever the version: GATK's gVCFs say VCFv4.2, declare MIN_DP
+  // and put it on every reference block, which would otherwise warn once per block.
+  const formatKey = (k: string) =>
+    version >= 4.3 || declared.has(k) ? KEY.test(k) : /^[A-Za-z0-9]+$/.test(k)
+  if (keys.some((k) => k === '' || !formatKey(k)))
     return report('VCF_FORMAT', 'FORMAT has an empty or invalid key')
   if (new Set(keys).size !== keys.length) return report('VCF_FORMAT', 'FORMAT lists a key twice')
   const gtAt = keys.indexOf('GT')

@@ -157,3 +157,36 @@ describe('malformed consumer rows name their line', () => {
     expect([error.code, error.line]).toEqual(['COLUMN_COUNT', 7])
   })
 })
+
+describe('FORMAT keys with _ or . before VCF 4.3', () => {
+  const vcf = (formatLines: string[], key: string) =>
+    [
+      '##fileformat=VCFv4.2',
+      '##contig=<ID=1,length=249250621>',
+      '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+      ...formatLines,
+      '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tS1',
+      `1\t10000\t.\tA\t<NON_REF>\t.\t.\tEND=10100\tGT:${key}\t0/0:12`,
+      `1\t10101\t.\tC\tT,<NON_REF>\t50\t.\t.\tGT:${key}\t0/1:20`,
+      '',
+    ].join('\n')
+  const formatWarnings = async (name: string, text: string) => {
+    writeFileSync(tmp.path(name), text)
+    const { warnings } = await scanSource(tmp.path(name))
+    return warnings.filter((w) => w.code === 'VCF_FORMAT')
+  }
+
+  test("a declared key such as GATK's MIN_DP on a VCFv4.2 gVCF's reference blocks is accepted", async () => {
+    const declared = [
+      '##FORMAT=<ID=MIN_DP,Number=1,Type=Integer,Description="Minimum DP observed within the block">',
+    ]
+    expect(await formatWarnings('gatk-min-dp.g.vcf', vcf(declared, 'MIN_DP'))).toEqual([])
+  })
+
+  test('an undeclared one still gets the 4.2 warning (letters and digits only)', async () => {
+    const warnings = await formatWarnings('undeclared-key.vcf', vcf([], 'G_S'))
+    expect(warnings.map((w) => w.message)).toContainEqual(
+      expect.stringContaining('FORMAT has an empty or invalid key'),
+    )
+  })
+})
