@@ -10,6 +10,7 @@ import type { TaskRun } from '../shared/queue'
 import {
   AncestryError,
   analyzeGeneticsFile,
+  ExpansionLimitError,
   GeneticsCancelledError,
   GeneticsInputError,
   type Progress,
@@ -156,7 +157,11 @@ export async function runGeneticsAnalysis(
       await repo.updateJob(app.db, scope, jobId, { state: 'queued', stage: 'queued' })
       throw error
     }
-    if (error instanceof GeneticsInputError || error instanceof AncestryError) {
+    if (
+      error instanceof GeneticsInputError ||
+      error instanceof AncestryError ||
+      error instanceof ExpansionLimitError
+    ) {
       const line = error instanceof GeneticsInputError ? error.line : undefined
       await repo.updateJob(app.db, scope, jobId, {
         state: 'failed',

@@ -3,6 +3,7 @@
 // with full_dbsnp the dbSNP join. Everything returned stays in memory for the caller to store; nothing
 // here logs genotype data.
 
+import { statSync } from 'node:fs'
 // genetics-core (its catalog, ancestry model and readers) is loaded on the first genetics file, not when
 // the service starts: most processes answer many requests before they read a genome, if they ever do.
 // Its error classes are small and are loaded now, so that `instanceof` works before the first file.
@@ -54,15 +55,59 @@ export interface CoreOptions {
   signal?: AbortSignal
 }
 
+/**
+ * Records per stored byte past which a file is refused as a decompression bomb. Real downloads hold
+ * 0.03-0.1 records per byte (a zipped 23andMe file about 0.1, a WGS VCF.GZ 0.03) and even a made-up,
+ * perfectly regular array export stays under 0.2; a zip or gzip of one row repeated reaches 15-70.
+ */
+export const MAX_RECORDS_PER_STORED_BYTE = 2
+/** Below this many records no file is refused for its expansion, however small it is on disk. */
+export const EXPANSION_FLOOR_RECORDS = 2_000_000
+
+/** The file inflates to far more records than its size allows for a genotype file (a decompression bomb). */
+export class ExpansionLimitError extends Error {
+  override readonly name = 'ExpansionLimitError'
+  readonly code = 'DECOMPRESSION_LIMIT'
+
+  constructor(limit: number, storedBytes: number) {
+    super(
+      `the file inflates to more than ${limit} records from ${storedBytes} stored bytes, far more than a genotype file holds for its size; it looks like a decompression bomb and was not read further`,
+    )
+  }
+}
+
+/** Most records a file of this size may hold before it is taken for a decompression bomb. */
+export function expansionLimit(storedBytes: number): number {
+  return Math.max(EXPANSION_FLOOR_RECORDS, Math.ceil(storedBytes * MAX_RECORDS_PER_STORED_BYTE))
+}
+
 export async function analyzeGeneticsFile(path: string, options: CoreOptions): Promise<CoreAnalysis> {
   const { analyzeGeneticsSource } = await geneticsCore()
-  const analysis = await analyzeGeneticsSource(path, {
-    annotation: options.annotation,
-    dbsnpPath: options.dbsnpPath ?? undefined,
-    ancestry: true,
-    onProgress: options.onProgress,
-    signal: options.signal,
-  })
+  // The core streams, so memory stays flat, but a small archive of one row repeated can keep a worker
+  // (or a synchronous import) busy for hours: stop reading once the records outgrow the stored size.
+  const storedBytes = statSync(path).size
+  const limit = expansionLimit(storedBytes)
+  const bomb = new AbortController()
+  const signal = options.signal ? AbortSignal.any([options.signal, bomb.signal]) : bomb.signal
+  const onProgress = (p: Progress) => {
+    if (p.records > limit) bomb.abort()
+    options.onProgress?.(p)
+  }
+  let analysis: Awaited<ReturnType<typeof analyzeGeneticsSource>>
+  try {
+    analysis = await analyzeGeneticsSource(path, {
+      annotation: options.annotation,
+      dbsnpPath: options.dbsnpPath ?? undefined,
+      ancestry: true,
+      onProgress,
+      signal,
+    })
+  } catch (error) {
+    if (bomb.signal.aborted && !options.signal?.aborted) throw new ExpansionLimitError(limit, storedBytes)
+    throw error
+  }
+  // Progress is reported at most every 100 ms, so a fast scan can finish before the watch fires.
+  if (analysis.summary.records > limit) throw new ExpansionLimitError(limit, storedBytes)
   // The core says why ancestry was skipped in a warning (unknown build, no usable markers).
   const skipped = analysis.ancestry
     ? undefined

@@ -27,6 +27,38 @@ const lengthMismatch = (expected: number, got: string, received: number) =>
   )
 
 /**
+ * The body with its first bytes read ahead, or null when it holds none. Content-Length cannot say so
+ * in advance: a body-less request and a chunked one carry no length at all.
+ */
+async function nonEmptyBody(body: ReadableStream<Uint8Array> | null) {
+  if (!body) return null
+  const reader = body.getReader()
+  let first: Awaited<ReturnType<typeof reader.read>>
+  try {
+    do first = await reader.read()
+    while (!first.done && first.value.byteLength === 0)
+  } catch {
+    // The client went away before sending a byte: there is nothing to write.
+    return null
+  }
+  if (first.done) return null
+  const head = first.value
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(head)
+    },
+    async pull(controller) {
+      const next = await reader.read()
+      if (next.done) controller.close()
+      else controller.enqueue(next.value)
+    },
+    cancel(reason) {
+      return reader.cancel(reason)
+    },
+  })
+}
+
+/**
  * Receive one part (or the whole file) through the upload URL. The token in the URL authorizes it, as a
  * presigned URL would; the body streams to disk at the part's offset.
  */
@@ -79,8 +111,13 @@ export async function receiveUploadPart(app: AppContext, id: string, token: stri
     await request.body?.cancel().catch(() => {})
     throw lengthMismatch(partLength, `Content-Length says ${declared}`, stored)
   }
+  // Writing starts by dropping the stored bytes after the part's start, so a PUT that carries nothing
+  // (a bare `curl -X PUT` to ask for progress, a retry whose body was already consumed) is refused
+  // before anything is touched: it would otherwise wipe an upload that had fully arrived.
+  const body = await nonEmptyBody(request.body)
+  if (!body) throw lengthMismatch(partLength, 'the body was empty, so nothing stored has changed', stored)
   // Nothing past the part's last byte is written; a body of another length than the range is undone.
-  const outcome = await app.storage.writeAt(row.blob_key, part.start, request.body, part.end + 1)
+  const outcome = await app.storage.writeAt(row.blob_key, part.start, body, part.end + 1)
   const mismatched = outcome.overLimit || (!outcome.interrupted && outcome.size !== part.end + 1)
   if (mismatched) await app.storage.writeAt(row.blob_key, part.start, null, part.end + 1)
   const kept = mismatched ? part.start : outcome.size
