@@ -4,6 +4,7 @@
 // MCP tool descriptions and the x402 catalogue all show these.
 
 import type { OperationExample } from '../shared/operation'
+import { FINDING_NOTICES } from './finding-notice'
 
 export const geneticsExamples = {
   'genetics.uploads.create': {
@@ -332,6 +333,7 @@ export const geneticsExamples = {
             'Two copies of the G allele: strongly associated with blue (light) eyes in European-ancestry studies; other genes modify the shade.',
           evidence_level: 'moderate',
           evidence_summary: 'Replicated genome-wide associations with eye and hair colour (GWAS Catalog).',
+          notice: FINDING_NOTICES.trait,
           citations: [
             {
               kind: 'pmid',

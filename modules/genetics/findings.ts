@@ -6,6 +6,7 @@ import type { AppContext } from '../shared/context'
 import { newId } from '../shared/ids'
 import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
+import { FINDING_NOTICES } from './finding-notice'
 import type { GeneticFinding } from './model'
 import * as repo from './repo'
 
@@ -47,6 +48,7 @@ export function toFinding(row: repo.FindingRow): GeneticFinding {
     interpretation: row.interpretation,
     evidence_level: row.evidence_level,
     evidence_summary: row.evidence_summary,
+    notice: FINDING_NOTICES[row.category],
     citations: row.citations,
     matched_by: row.matched_by,
     filter: row.filter,

@@ -261,6 +261,9 @@ export const GeneticFinding = Type.Object(
     interpretation: Type.String(),
     evidence_level: Type.Union([Type.Literal('strong'), Type.Literal('moderate'), Type.Literal('limited')]),
     evidence_summary: Type.String(),
+    notice: Type.String({
+      description: 'What this finding is not, and who decides before anything is acted on (by category).',
+    }),
     citations: Type.Array(Citation),
     matched_by: Type.String(),
     filter: Nullable(Type.String()),

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { zipSync } from 'fflate'
 import { compactCatalog } from '../../../genetics-core'
+import { FINDING_NOTICES } from '../../../modules/genetics/finding-notice'
 import { isProblem, type TestApp, testApp } from '../../support/app'
 import {
   createSession,
@@ -94,7 +95,13 @@ describe('vendor downloads through an upload session', () => {
       for (const finding of findings) {
         expect(finding.citations.length).toBeGreaterThan(0)
         expect(finding.evidence_summary.length).toBeGreaterThan(10)
+        // Each finding says what it is not, since it may be read alone (one card, one MCP answer).
+        expect(finding.notice).toBe(FINDING_NOTICES[finding.category as keyof typeof FINDING_NOTICES])
       }
+      const byRsid = (rsid: string) => findings.find((f: { rsid: string }) => f.rsid === rsid)
+      expect(byRsid('rs4244285').notice).toContain('do not start, stop or change a medicine')
+      expect(byRsid('rs429358').notice).toContain('confirm this with a clinical-grade test')
+      expect(byRsid('rs12913832').notice).toContain('not a health finding')
       // TT at G6PD on X with the sex unknown: two-copy wording, and beside it that it may be one X.
       const g6pd = findings.find((f: { rsid: string }) => f.rsid === 'rs1050828')
       expect(g6pd).toMatchObject({ genotype: 'T/T', zygosity: 'hom_alt' })

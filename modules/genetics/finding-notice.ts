@@ -1,0 +1,14 @@
+// What a genetic finding is not, said on every finding: a finding travels alone (an agent reading the
+// MCP tool, an app showing one card), away from the page that carries the general disclaimer. Consumer
+// arrays miscall rare variants often enough that a clinical result needs confirming before anyone acts,
+// and a medicine is never changed on a pharmacogenomic result without a prescriber.
+
+import type { GeneticFinding } from './model'
+
+export const FINDING_NOTICES: Record<GeneticFinding['category'], string> = {
+  pharmacogenomic:
+    'Not a diagnosis or a prescription: do not start, stop or change a medicine on this result; a prescriber or pharmacist decides, and may confirm it with a clinical-grade test.',
+  clinical:
+    'Not a diagnosis: consumer and research-grade files can miscall rare variants, so confirm this with a clinical-grade test and discuss it with a clinician or genetic counsellor.',
+  trait: 'For general interest: a trait association, not a health finding.',
+}
