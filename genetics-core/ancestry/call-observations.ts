@@ -72,9 +72,12 @@ export function interpretCalls(
     const expected =
       options.build === 'GRCh37' ? marker.grch37 : options.build === 'GRCh38' ? marker.grch38 : null
     if (expected !== null && (call.pos !== expected || call.chrom !== marker.chrom)) positionDiffers++
-    const counted = options.strandWithheld?.has(key)
-      ? { outcome: 'strandAmbiguous' as const, alt: 0, total: 0 }
-      : countAltAlleles(call, marker.ref, marker.alt)
+    // A withheld palindromic call is only 'strandAmbiguous' when it would otherwise have been read: a
+    // no-call, a filtered call or letters that fit neither allele on either strand keep their own reason.
+    let counted = countAltAlleles(call, marker.ref, marker.alt)
+    if (counted.outcome === 'usable' && options.strandWithheld?.has(key)) {
+      counted = { outcome: 'strandAmbiguous', alt: 0, total: 0 }
+    }
     if (counted.outcome !== 'usable') {
       coverage.unusable[counted.outcome]++
       return

@@ -6,6 +6,7 @@
 import type { SiteCall } from '../types'
 import { bootstrapAdmixtureIntervals, CONFIDENCE_LEVEL } from './admixture-bootstrap'
 import { fitAdmixture } from './admixture-fit'
+import { profileLikelihoodBounds } from './admixture-profile'
 import { interpretCalls } from './call-observations'
 import { argMax, closestGroupPosterior, closestGroups } from './closest-group'
 import { AncestryError } from './errors'
@@ -59,20 +60,21 @@ export function estimateAncestry(calls: Map<string, SiteCall>, options: Ancestry
   const interpreted = interpretCalls(model, calls, options)
   const { observations, coverage } = interpreted
   if (coverage.usable === 0) {
-    throw new AncestryError(
-      'ANCESTRY_NO_USABLE_MARKERS',
-      `none of the ${coverage.panelSize} ancestry markers could be used (found ${coverage.found}, ` +
-        `no-calls ${coverage.unusable.noCall}, filtered ${coverage.unusable.filtered}, ` +
-        `allele mismatches ${coverage.unusable.alleleMismatch}); an ancestry estimate needs at least one`,
-    )
+    throw new AncestryError('ANCESTRY_NO_USABLE_MARKERS', noUsableMarkersMessage(interpreted))
   }
 
   const posterior = closestGroupPosterior(model, observations)
+  // Rounded so that the five still add up to exactly 1, and ordered by the unrounded probabilities so
+  // that the first is always the closest group even when two round to the same figure.
+  const superRounded = roundToSum(posterior.superPopulationProbabilities, 4)
   const superPopulations: GroupProbability[] = SUPER_POPULATION_CODES.map((code, k) => ({
     code,
     name: SUPER_POPULATION_NAMES[code],
-    probability: round(posterior.superPopulationProbabilities[k], 4),
-  })).sort((a, b) => b.probability - a.probability)
+    probability: superRounded[k],
+    exact: posterior.superPopulationProbabilities[k],
+  }))
+    .sort((a, b) => b.exact - a.exact)
+    .map(({ exact: _, ...group }) => group)
   const describePopulation = (p: number): PopulationProbability => {
     const reference = REFERENCE_POPULATIONS.find((r) => r.code === model.populations[p].code)!
     return {
@@ -83,8 +85,9 @@ export function estimateAncestry(calls: Map<string, SiteCall>, options: Ancestry
     }
   }
   const populations = model.populations
-    .map((_, p) => describePopulation(p))
-    .sort((a, b) => b.probability - a.probability)
+    .map((_, p) => p)
+    .sort((a, b) => posterior.populationProbabilities[b] - posterior.populationProbabilities[a])
+    .map((p) => describePopulation(p))
   const closest = closestGroups(model, posterior)
   const topSuper = SUPER_POPULATION_CODES[closest.superPopulationIndex]
   const topSuperProbability = posterior.superPopulationProbabilities[closest.superPopulationIndex]
@@ -92,13 +95,22 @@ export function estimateAncestry(calls: Map<string, SiteCall>, options: Ancestry
 
   const sources = model.superPopulationSources
   const fit = fitAdmixture(observations, sources)
-  const intervals =
+  // The bootstrap interval, widened to the profile-likelihood bounds where resampling the person's own
+  // markers cannot show the uncertainty (a share at exactly 0 or 1; see admixture-profile.ts).
+  const bootstrapped =
     replicates > 0 ? bootstrapAdmixtureIntervals(observations, sources, fit, replicates, seed) : null
+  const intervals = bootstrapped ? profileLikelihoodBounds(observations, sources, fit, bootstrapped) : null
+  const proportions = roundToSum(fit.proportions, 4)
   const components: AdmixtureComponent[] = SUPER_POPULATION_CODES.map((code, k) => ({
     code,
     name: SUPER_POPULATION_NAMES[code],
-    proportion: round(fit.proportions[k], 4),
-    interval: intervals ? [round(intervals.lower[k], 4), round(intervals.upper[k], 4)] : null,
+    proportion: proportions[k],
+    interval: intervals
+      ? [
+          Math.max(0, Math.min(round(intervals.lower[k], 4), proportions[k])),
+          Math.min(1, Math.max(round(intervals.upper[k], 4), proportions[k])),
+        ]
+      : null,
   }))
   const widestInterval = intervals
     ? Math.max(...SUPER_POPULATION_CODES.map((_, k) => intervals.upper[k] - intervals.lower[k]))
@@ -166,6 +178,9 @@ export function estimateAncestry(calls: Map<string, SiteCall>, options: Ancestry
       replicates,
       closestSuperPopulation: topSuper,
       largestComponent,
+      build: options.build,
+      assumption: options.assumption,
+      consumerArray: interpreted.consumerArray,
     }),
     model: {
       format: model.file.format,
@@ -239,6 +254,54 @@ function dataWarnings(interpreted: ReturnType<typeof interpretCalls>, options: A
     )
   }
   return warnings
+}
+
+/** Why no marker could be used, every reason counted, so the figures add up to the markers found. */
+function noUsableMarkersMessage(interpreted: ReturnType<typeof interpretCalls>): string {
+  const { coverage, consumerArray } = interpreted
+  const { noCall, filtered, alleleMismatch, unexpectedPloidy, strandAmbiguous } = coverage.unusable
+  const reasons = [
+    `no-calls ${noCall}`,
+    `filtered ${filtered}`,
+    `allele mismatches ${alleleMismatch}`,
+    `more than two alleles ${unexpectedPloidy}`,
+    `palindromic with the strand unknown ${strandAmbiguous}`,
+  ]
+  const hint =
+    coverage.found === 0
+      ? '; the file lists none of them (a test that does not include them, or positions on another build ' +
+        'than the one detected)'
+      : consumerArray && strandAmbiguous > 0
+        ? "; the file's strand could not be established, so its palindromic markers could not be read" +
+          (alleleMismatch > 0
+            ? ' and letters that fit neither panel allele may be on the opposite strand'
+            : '')
+        : ''
+  return (
+    `none of the ${coverage.panelSize} ancestry markers could be used (found ${coverage.found}: ` +
+    `${reasons.join(', ')}); an ancestry estimate needs at least one${hint}`
+  )
+}
+
+/**
+ * Rounds values that add up to 1 to `digits` decimals so that the rounded values add up to exactly 1
+ * (largest remainder): rounding each on its own can leave 0.9999 or 1.0001. A larger value never
+ * rounds below a smaller one.
+ */
+function roundToSum(values: ArrayLike<number>, digits: number): number[] {
+  const scale = 10 ** digits
+  const units = Array.from(values, (v) => Math.floor(Math.max(0, v) * scale + 1e-9))
+  const remainders = Array.from(values, (v, i) => Math.max(0, v) * scale - units[i])
+  let missing = scale - units.reduce((a, b) => a + b, 0)
+  const order = remainders.map((_, i) => i).sort((a, b) => remainders[b] - remainders[a] || a - b)
+  for (let j = 0; missing > 0 && j < order.length; j++, missing--) units[order[j]]++
+  // Values whose floating-point sum is a hair above 1: take the excess from the smallest remainders.
+  for (let j = order.length - 1; missing < 0 && j >= 0; j--) {
+    if (units[order[j]] === 0) continue
+    units[order[j]]--
+    missing++
+  }
+  return units.map((u) => u / scale)
 }
 
 /** '1 call', '3 calls'. */

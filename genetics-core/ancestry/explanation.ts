@@ -2,6 +2,7 @@
 // result so a reader of the result alone can judge it. Figures quoted here come from ACCURACY.md
 // (cross-validation on the training samples) and must be updated with it.
 
+import type { GenomeBuild } from '../types'
 import type { AncestryCoverage, MissingMarkerAssumption } from './types'
 
 export interface ExplanationInput {
@@ -9,6 +10,10 @@ export interface ExplanationInput {
   replicates: number
   closestSuperPopulation: string
   largestComponent: string
+  build: GenomeBuild
+  assumption: MissingMarkerAssumption
+  /** The calls come from a genotyping array (letters only, no REF). */
+  consumerArray: boolean
 }
 
 export function explainMethod(input: ExplanationInput): { method: string; limits: string[] } {
@@ -23,9 +28,14 @@ export function explainMethod(input: ExplanationInput): { method: string; limits
     'seen, and add them up per super-population. Admixture: we find the mix of the five ' +
     'super-populations’ allele frequencies that best explains your genotypes (maximum likelihood), ' +
     (input.replicates > 0
-      ? `and repeat that on ${input.replicates} random resamplings of your markers to give 95% intervals.`
-      : 'without intervals (no resampling was requested).')
+      ? `and repeat that on ${input.replicates} random resamplings of your markers to give 95% intervals, ` +
+        'widened where needed to every mix the markers cannot rule out (likelihood within the 95% cut-off), ' +
+        'so that a share of exactly 0% or 100% is not reported as certain.'
+      : 'without intervals (no resampling was requested).') +
+    ` ${describeBasis(input)}`
   const limits = [
+    'This is an estimate of genetic resemblance to reference groups, for general interest. It is not a ' +
+      'medical or diagnostic result and says nothing about health, nationality, ethnicity or identity.',
     'The reference is 1,252 people from 26 populations. Someone whose ancestry is not among them ' +
       '(for example Middle Eastern, Oceanian or Native American without European or African ancestry) ' +
       'is matched to the nearest group available; the label is a statistical resemblance, not an identity.',
@@ -43,6 +53,8 @@ export function explainMethod(input: ExplanationInput): { method: string; limits
     'Fewer markers give wider intervals and flatter probabilities; with few markers the answer is marked ' +
       'low confidence.',
   ]
+  const improvement = describeImprovement(input)
+  if (improvement) limits.push(improvement)
   if (input.closestSuperPopulation !== input.largestComponent) {
     limits.unshift(
       `Here the closest group (${input.closestSuperPopulation}) differs from the largest admixture ` +
@@ -50,6 +62,52 @@ export function explainMethod(input: ExplanationInput): { method: string; limits
     )
   }
   return { method, limits }
+}
+
+/** What the markers were matched on: the build, and how the letters were put on the plus strand. */
+function describeBasis(input: ExplanationInput): string {
+  const { coverage, build } = input
+  const matched =
+    build === 'NCBI36'
+      ? 'Markers were matched by rsID only (the panel has no NCBI36 positions).'
+      : `Markers were matched by rsID or at their ${build} positions.`
+  const strand = input.consumerArray
+    ? coverage.unusable.strandAmbiguous > 0
+      ? 'The file states no reference allele and its strand could not be established, so its ' +
+        `${coverage.unusable.strandAmbiguous} palindromic (A/T, C/G) markers were left out; the others were ` +
+        'compared with the panel alleles as written.'
+      : 'The file states no reference allele; its letters were compared with the panel alleles after its ' +
+        'strand was checked (and complemented when it reports the minus strand).'
+    : 'The file states the reference allele, so its letters are on the plus strand.'
+  return `${matched} ${strand}`
+}
+
+/** What would make the estimate firmer, when something can; null when every marker was used. */
+function describeImprovement(input: ExplanationInput): string | null {
+  const { coverage } = input
+  if (coverage.usable >= coverage.panelSize) return null
+  const parts: string[] = [
+    `${coverage.panelSize - coverage.usable} of the ${coverage.panelSize} panel markers could not be used.`,
+  ]
+  if (coverage.missing > 0) {
+    parts.push(
+      input.consumerArray
+        ? 'A test or file that includes more of them would narrow the intervals.'
+        : input.assumption === 'variant_only'
+          ? 'If this file comes from whole-genome calling (absent sites match the reference), the genome_wide ' +
+            'assumption would use the absent markers; otherwise a file covering more of them would narrow the intervals.'
+          : 'A file covering more of them would narrow the intervals.',
+    )
+  }
+  if (coverage.unusable.noCall > 0 || coverage.unusable.filtered > 0) {
+    parts.push('Re-genotyping or a file with fewer no-calls or filtered calls at these markers would help.')
+  }
+  if (coverage.unusable.strandAmbiguous > 0) {
+    parts.push(
+      'A file with more markers lets its strand be established, so that its palindromic markers can be read.',
+    )
+  }
+  return parts.join(' ')
 }
 
 export function describeAssumption(

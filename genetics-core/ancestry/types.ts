@@ -54,7 +54,7 @@ export interface AncestryCoverage {
 export interface GroupProbability {
   code: string
   name: string
-  /** Calibrated probability that this is the closest reference group, 0..1. */
+  /** Calibrated probability that this is the closest reference group, 0..1 (the five super-populations' add up to exactly 1). */
   probability: number
 }
 
@@ -75,9 +75,13 @@ export interface ClosestGroupResult {
 export interface AdmixtureComponent {
   code: SuperPopulationCode
   name: string
-  /** Maximum-likelihood proportion, 0..1; the five sum to 1. */
+  /** Maximum-likelihood proportion, 0..1, rounded to 4 decimals so that the five sum to exactly 1. */
   proportion: number
-  /** 95% bootstrap interval, or null when no bootstrap was run. */
+  /**
+   * 95% interval: the marker bootstrap's percentile interval, widened to the profile-likelihood bounds
+   * where resampling cannot show the uncertainty (a share at exactly 0 or 1); null when no bootstrap was
+   * run. Always contains `proportion` and stays within [0, 1].
+   */
   interval: [number, number] | null
 }
 
