@@ -150,6 +150,13 @@ export function streamError(error: unknown, signal?: AbortSignal): Error {
       'the compressed data is corrupt and cannot be inflated',
     )
   }
+  // yauzl checks an entry's bytes against the sizes its headers declare.
+  if (/(not enough|too many) bytes in the stream/i.test(message)) {
+    return new GeneticsInputError(
+      'ZIP_ENTRY_INVALID',
+      'the zip entry is damaged: its content does not match the size the archive declares for it',
+    )
+  }
   if (code.startsWith('E') && code.length > 2 && code !== 'ERR_STREAM_PREMATURE_CLOSE')
     return ioError('', error)
   return new GeneticsInputError('FILE_UNREADABLE', `could not read the file: ${message.slice(0, 200)}`)
@@ -206,6 +213,14 @@ export async function listZipEntries(path: string): Promise<{ name: string; size
   }
 }
 
+/**
+ * Largest inflated / stored size ratio of a zip entry. Genotype text deflates 4-30 times (a 23andMe
+ * download about 4, a gVCF of reference blocks about 30); a run of one repeated byte reaches deflate's
+ * limit of about 1,000. yauzl refuses an entry whose bytes do not match its declared sizes, so the
+ * declared ratio can be trusted.
+ */
+const MAX_ZIP_EXPANSION = 200
+
 async function openZipEntry(path: string, options: OpenTextOptions): Promise<TextChunks> {
   const zip = await openZip(path)
   const entry = await new Promise<yauzl.Entry>((resolve, reject) => {
@@ -228,6 +243,13 @@ async function openZipEntry(path: string, options: OpenTextOptions): Promise<Tex
   if (entry.isEncrypted()) {
     zip.close()
     throw new GeneticsInputError('ZIP_ENTRY_INVALID', 'the zip entry is encrypted')
+  }
+  if (entry.uncompressedSize > MAX_ZIP_EXPANSION * Math.max(1, entry.compressedSize)) {
+    zip.close()
+    throw new GeneticsInputError(
+      'ZIP_ENTRY_INVALID',
+      `the zip entry would inflate ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times its stored size, far beyond any genotype file: it looks like a decompression bomb`,
+    )
   }
   const stream = await new Promise<Readable>((resolve, reject) => {
     zip.openReadStream(entry, (error, s) => {

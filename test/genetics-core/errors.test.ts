@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
+import { zipSync } from 'fflate'
 import { detectSource, GeneticsInputError, scanSource } from '../../genetics-core/index'
 import { fixture, tempDir } from './support/fixtures'
 
@@ -64,6 +65,29 @@ describe('files that cannot be read', () => {
     const zip = readFileSync(fixture('consumer', '23andme_2011_b36_first1000.zip'))
     const cut = await failure(write('cut.zip', zip.subarray(0, zip.length - 30)))
     expect(cut.code).toBe('TRUNCATED_INPUT')
+  })
+
+  test('a zip entry whose content does not match its declared size, said in plain words', async () => {
+    const text = readFileSync(fixture('consumer', '23andme_2011_b36_first1000.txt'))
+    const zip = Buffer.from(zipSync({ 'genome.txt': new Uint8Array(text) }))
+    // The central directory's uncompressed size (offset 24 of its file header) claims 1,000 bytes more.
+    const central = zip.indexOf(Buffer.from([0x50, 0x4b, 1, 2]))
+    zip.writeUInt32LE(zip.readUInt32LE(central + 24) + 1000, central + 24)
+    const error = await failure(write('lying-size.zip', zip))
+    expect([error.code, error.message]).toEqual([
+      'ZIP_ENTRY_INVALID',
+      'the zip entry is damaged: its content does not match the size the archive declares for it',
+    ])
+  })
+
+  test('a zip entry that would inflate hundreds of times its stored size is refused before reading', async () => {
+    const header = '# rsid\tchromosome\tposition\tgenotype\n'
+    const bomb = zipSync({
+      'genome.txt': [Buffer.from(header + 'rs1\t1\t100\tAA\n'.repeat(2_000_000)), { level: 9 }],
+    })
+    const error = await failure(write('bomb.zip', bomb))
+    expect(error.code).toBe('ZIP_ENTRY_INVALID')
+    expect(error.message).toContain('decompression bomb')
   })
 })
 

@@ -202,11 +202,23 @@ function inflatingGenome(rows: number): Uint8Array<ArrayBuffer> {
 describe('archives that inflate far beyond their size', () => {
   const text = inflatingGenome(4_000_000)
 
-  it('fails the job of a zip bomb with a problem saying why, and leaves no source', async () => {
+  it('refuses a zip bomb at completion from the sizes its archive declares, and starts no job', async () => {
     const bomb = zipSync({ 'genome.txt': [text, { level: 9 }] })
     expect(bomb.byteLength).toBeLessThan(400_000)
     const p = await t.userWithKey()
-    const done = await uploadFile(t, p, bomb, {}, 'genome.zip')
+    const session = (await createSession(t, p, bomb, {}, 'genome.zip')).body
+    expect((await putBytes(t, session.upload_url, bomb)).body.complete).toBe(true)
+    const complete = await t.call('POST', `/genetics/uploads/${session.upload_id}/complete`, { token: p.key })
+    expect(complete.status).toBe(422)
+    expect(isProblem(complete)).toBe(true)
+    expect(complete.body.detail).toContain('decompression bomb')
+    expect((await t.call('GET', '/sources?modality=genetics', { token: p.key })).body.data).toEqual([])
+  })
+
+  it('fails the job of a gzip bomb (no sizes to check up front) with a problem saying why, and leaves no source', async () => {
+    const bomb = Bun.gzipSync(text, { level: 9 })
+    const p = await t.userWithKey()
+    const done = await uploadFile(t, p, bomb, {}, 'genome.txt.gz')
     const job = await waitForJob(t, p, done.job_id, undefined, 60_000)
     expect(job.state).toBe('failed')
     expect(job.error).toMatchObject({ status: 422, code: 'DECOMPRESSION_LIMIT' })
