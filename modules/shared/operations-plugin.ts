@@ -138,9 +138,13 @@ export function operationsPlugin(name: string, operations: readonly AnyOperation
           },
         }
         if (op.document) {
-          const result = (await documentOf(op, info)).respond(request, DOCUMENT_CACHE_CONTROL)
-          set.status = result.status
-          return result
+          const answer = (await documentOf(op, info)).answer(
+            request,
+            DOCUMENT_CACHE_CONTROL,
+            set.headers as Record<string, string>,
+          )
+          set.status = answer instanceof Response ? answer.status : 200
+          return answer
         }
         const principal = principals.get(request) ?? null
         // After validation, so a malformed request does not use up the hosted introductory allowance.

@@ -121,46 +121,22 @@ export class Representation {
     return body
   }
 
-  /** The response to `request`: 304 when its `If-None-Match` matches, else the body in its best coding. */
-  respond(request: Request, cacheControl: string): Response {
-    return conditionalResponse(request, {
-      etag: this.etag,
-      contentType: this.contentType,
-      cacheControl,
-      body: (coding) => (coding ? this.encodedAs(coding) : this.bytes),
-      compressible: this.bytes.byteLength >= COMPRESS_MIN_BYTES,
-    })
+  /**
+   * Answers `request` into Elysia's header record: the body's bytes in the best coding the client accepts,
+   * or a 304 Response when `If-None-Match` names the tag. Bytes rather than a Response, because Elysia
+   * wraps a returned Response around its body stream, and a large document then goes out at about half
+   * the speed of the same bytes handed over directly (`bun run bench http`).
+   */
+  answer(request: Request, cacheControl: string, headers: Record<string, string>): Uint8Array | Response {
+    const compressible = this.bytes.byteLength >= COMPRESS_MIN_BYTES
+    const coding = compressible ? negotiateCoding(request.headers.get('accept-encoding')) : null
+    headers.etag = codedTag(this.etag, coding)
+    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
+    headers['cache-control'] = cacheControl
+    if (noneMatchHits(request.headers.get('if-none-match'), this.etag))
+      return new Response(null, { status: 304, headers })
+    if (coding) headers['content-encoding'] = coding
+    headers['content-type'] = this.contentType
+    return coding ? this.encodedAs(coding) : this.bytes
   }
-}
-
-/**
- * A JSON response with an entity tag: 304 (headers only) when `If-None-Match` matches, else 200 with the
- * body in the negotiated coding; the tag sent is that coding's (`codedTag`). `Vary: Accept-Encoding` on
- * both, since the coding depends on it.
- */
-export function conditionalResponse(
-  request: Request,
-  entity: {
-    etag: string
-    contentType: string
-    cacheControl?: string
-    status?: number
-    body: (coding: ContentCoding | null) => Uint8Array
-    compressible: boolean
-    headers?: Headers
-  },
-): Response {
-  const headers = entity.headers ?? new Headers()
-  const coding = entity.compressible ? negotiateCoding(request.headers.get('accept-encoding')) : null
-  headers.set('etag', codedTag(entity.etag, coding))
-  headers.append('vary', 'Accept-Encoding')
-  if (entity.cacheControl) headers.set('cache-control', entity.cacheControl)
-  if (noneMatchHits(request.headers.get('if-none-match'), entity.etag))
-    return new Response(null, { status: 304, headers })
-  if (coding) headers.set('content-encoding', coding)
-  headers.set('content-type', entity.contentType)
-  return new Response(entity.body(coding) as Uint8Array<ArrayBuffer>, {
-    status: entity.status ?? 200,
-    headers,
-  })
 }

@@ -24,6 +24,8 @@ export function responseEncodingPlugin(app: AppContext) {
     async ({ request, response, set }) => {
       if (response instanceof Response) return encodeBuiltResponse(request, response, set.headers.vary)
       if (response === null || response === undefined || typeof response !== 'object') return
+      // Bytes a route handed over ready to send (the documents served from memory) go out as they are.
+      if (ArrayBuffer.isView(response)) return
       const status = typeof set.status === 'number' ? set.status : 200
       if (status < 200 || status >= 300) return
       // The hot path (a small GET answer, no If-None-Match) stays on strings and Elysia's own header
