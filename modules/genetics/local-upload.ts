@@ -4,10 +4,12 @@
 
 import type { AppContext } from '../shared/context'
 import { hashSecret } from '../shared/ids'
+import { withKeyLock } from '../shared/keyed-lock'
 import { notFound, ProblemError } from '../shared/problem'
 import { LocalDiskStorage } from '../shared/storage'
 import { parseContentRange } from './content-range'
 import * as repo from './repo'
+import { uploadBytesLock } from './upload-bytes-lock'
 import { expireIfOverdue, isOverdue, sessionGone } from './upload-lifecycle'
 
 /** Largest part one PUT should carry on local storage (also keeps any proxy's body limit out of the way). */
@@ -63,6 +65,11 @@ async function nonEmptyBody(body: ReadableStream<Uint8Array> | null) {
  * presigned URL would; the body streams to disk at the part's offset.
  */
 export async function receiveUploadPart(app: AppContext, id: string, token: string, request: Request) {
+  // One writer at a time per upload, and never while it is being completed (see uploadBytesLock).
+  return withKeyLock(uploadBytesLock(id), () => receiveLocked(app, id, token, request))
+}
+
+async function receiveLocked(app: AppContext, id: string, token: string, request: Request) {
   const row = await repo.findUploadByToken(app.db, id, hashSecret(token))
   if (!row) throw notFound(`Upload ${id}`)
   if (row.state === 'completed')

@@ -38,6 +38,7 @@ import {
   startMultipartUpload,
   storageUnavailable,
 } from './s3-multipart-upload'
+import { uploadBytesLock } from './upload-bytes-lock'
 import { expireIfOverdue, isOverdue, sessionGone, sweepExpiredUploads } from './upload-lifecycle'
 import { maxUploadBytes, toUploadSession } from './upload-session'
 
@@ -325,6 +326,16 @@ export async function completeUpload(
   scope: Scope,
   id: string,
   input: CompleteUploadInput = {},
+): Promise<UploadSession> {
+  // No PUT may change the bytes between the checks below and the job (see uploadBytesLock).
+  return withKeyLock(uploadBytesLock(id), () => completeLocked(app, scope, id, input))
+}
+
+async function completeLocked(
+  app: AppContext,
+  scope: Scope,
+  id: string,
+  input: CompleteUploadInput,
 ): Promise<UploadSession> {
   let row = await repo.findUpload(app.db, scope, id)
   if (!row) throw notFound(`Upload ${id}`)

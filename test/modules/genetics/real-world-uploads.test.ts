@@ -188,6 +188,47 @@ describe('an empty PUT to the upload URL', () => {
   })
 })
 
+describe('completing while the last part is still arriving', () => {
+  it('waits for that part, then checks the whole file and starts the job', async () => {
+    const p = await t.userWithKey()
+    const bytes = fixture('23andme_v5_synthetic_build37.txt')
+    const n = bytes.byteLength
+    const session = (await createSession(t, p, bytes, {}, 'genome.txt')).body
+    await putBytes(t, session.upload_url, bytes.subarray(0, 1000), `bytes 0-999/${n}`)
+    // The last part's body sends half, then waits until completion has been asked for.
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const rest = bytes.subarray(1000)
+    const half = Math.floor(rest.byteLength / 2)
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(rest.slice(0, half))
+        await gate
+        controller.enqueue(rest.slice(half))
+        controller.close()
+      },
+    })
+    const put = t.app.handle(
+      new Request(`http://localhost${localPath(session.upload_url)}`, {
+        method: 'PUT',
+        body,
+        headers: { 'content-range': `bytes 1000-${n - 1}/${n}`, 'x-forwarded-for': '10.9.0.7' },
+        duplex: 'half',
+      } as RequestInit),
+    )
+    const complete = t.call('POST', `/genetics/uploads/${session.upload_id}/complete`, { token: p.key })
+    await Bun.sleep(50)
+    release()
+    expect((await put).status).toBe(200)
+    const completed = await complete
+    expect(completed.status).toBe(200)
+    expect(completed.body.state).toBe('completed')
+    expect((await waitForJob(t, p, completed.body.job_id)).state).toBe('succeeded')
+  })
+})
+
 /** A download's header with one row repeated millions of times: a few hundred KB once deflated. */
 function inflatingGenome(rows: number): Uint8Array<ArrayBuffer> {
   const header = [
