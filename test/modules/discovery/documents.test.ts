@@ -3,8 +3,8 @@
 // conditional requests and compression on other JSON answers (a record, a large list, MCP tools/list).
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { brotliDecompressSync } from 'node:zlib'
 import { type TestApp, testApp } from '../../support/app'
+import { decode, text } from '../../support/content-coding'
 
 let t: TestApp
 beforeAll(async () => {
@@ -22,16 +22,6 @@ async function raw(path: string, headers: Record<string, string> = {}, init: Req
   )
   return { response, bytes: new Uint8Array(await response.arrayBuffer()) }
 }
-
-const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
-const decode = (bytes: Uint8Array, coding: string | null) =>
-  text(
-    coding === 'br'
-      ? brotliDecompressSync(bytes)
-      : coding === 'gzip'
-        ? Bun.gunzipSync(bytes as Uint8Array<ArrayBuffer>)
-        : bytes,
-  )
 
 describe.each(['/openapi.json', '/capabilities', '/pricing', '/.well-known/x402.json'])('GET %s', (path) => {
   it('carries a strong ETag, the same on every request, and answers 304 to If-None-Match', async () => {

@@ -4,9 +4,9 @@
 // test/modules/discovery/documents.test.ts.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { brotliDecompressSync } from 'node:zlib'
 import { negotiateCoding, noneMatchHits } from '../../../modules/shared/representation'
 import { type TestApp, testApp } from '../../support/app'
+import { decode, text } from '../../support/content-coding'
 
 let t: TestApp
 let auth: Record<string, string>
@@ -46,15 +46,6 @@ async function raw(method: string, path: string, headers: Record<string, string>
   return { response, bytes: new Uint8Array(await response.arrayBuffer()) }
 }
 
-const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
-const decode = (bytes: Uint8Array, coding: string | null) =>
-  text(
-    coding === 'br'
-      ? brotliDecompressSync(bytes)
-      : coding === 'gzip'
-        ? Bun.gunzipSync(bytes as Uint8Array<ArrayBuffer>)
-        : bytes,
-  )
 const COMPARED = ['etag', 'content-type', 'content-encoding', 'vary', 'cache-control'] as const
 
 describe('HEAD', () => {
