@@ -2,47 +2,57 @@
 //   bun run genetics inspect FILE [--json] [--sample NAME] [--annotate compact|full --dbsnp PATH]
 //                                 [--ancestry] [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]
 //   bun run genetics index-dbsnp REF.vcf.gz OUT_DIR     (the provisioned dbSNP index, once per deployment)
-// On a terminal it draws a progress bar on stderr while reading and ends with a short human summary.
-// With --json, or when stdout is not a terminal (a pipe, a file, a script), it prints one JSON document
-// (or, with --all-samples, JSON lines: a summary line, then one line per sample), so scripts keep
-// working unchanged. Genotypes are never printed, only counts and annotation results. --help exits 0;
-// bad input exits with status 2 and one line on stderr; nothing prints a stack trace.
+// When stderr is a terminal it draws a progress bar there while reading; when stdout is a terminal it
+// ends with a short human summary. With --json, or when stdout is not a terminal (a pipe, a file, a
+// script), it prints one JSON document (or, with --all-samples, JSON lines: a summary line, then one
+// line per sample), so scripts keep working unchanged. Genotypes are never printed, only counts and
+// annotation results. Exit statuses are listed in the help; nothing prints a stack trace.
 
+import { accessSync, constants, type Stats, statSync } from 'node:fs'
 import { analyzeGeneticsSource } from './analyze'
-import { type AncestryResult, ancestryTargets, type MissingMarkerAssumption } from './ancestry/index'
+import { type AncestryResult, ancestryTargets } from './ancestry/index'
+import { type InspectArgs, parseArgs, UsageError } from './cli-args'
 import { buildReferenceIndex } from './dbsnp/reference-index/build-index'
-import { isGeneticsError } from './errors'
+import { GeneticsCancelledError, GeneticsInputError, isGeneticsError } from './errors'
 import { ancestryPerSample } from './samples-ancestry'
 import { scanSource } from './scan/scan-source'
-import type { Detection, GeneticsWarning, Progress, ScanSummary, SiteCall } from './types'
+import type { DbsnpResult, Detection, GeneticsWarning, Progress, ScanSummary, SiteCall } from './types'
 
 const USAGE =
   'usage: genetics inspect FILE [--json] [--sample NAME] [--annotate compact|full --dbsnp PATH] [--ancestry] [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]\n       genetics index-dbsnp REF.vcf.gz OUT_DIR'
 
 const HELP = `${USAGE}
 
-Reads a VCF, gVCF, BCF or consumer genotype file (23andMe, AncestryDNA, ...), plain or compressed,
-and reports its format, genome build, samples and record counts. Genotypes are never printed.
+Reads a VCF, gVCF or consumer genotype file (23andMe, AncestryDNA, ...), plain, gzipped, bgzipped or
+zipped, and reports its format, genome build, samples and record counts (BCF is refused with the
+bcftools command that converts it). Genotypes are never printed. FILE must be a regular file (not a
+pipe or standard input).
 
   --json          print the full JSON document (the default when stdout is not a terminal)
   --sample NAME   the VCF sample to read (default: the first)
   --annotate compact|full
-                  annotate with the compact catalog, or with dbSNP (full, needs --dbsnp)
-  --dbsnp PATH    a bgzipped, tabix-indexed dbSNP VCF for --annotate full
+                  annotate with the compact catalog, or also with dbSNP (full, needs --dbsnp)
+  --dbsnp PATH    for --annotate full: a bgzipped, tabix-indexed dbSNP VCF, or a directory
+                  written by index-dbsnp
   --ancestry      estimate ancestry (admixture proportions with intervals)
-  --all-samples   one line per sample (JSON lines)
+  --all-samples   JSON lines: a summary line, then one line per sample of a multi-sample VCF
+                  (with --ancestry, each sample's estimate as it is computed); not with --sample
+                  or --annotate
   --assumption variant_only|reference_blocks|genome_wide
-                  what an absent ancestry marker means
+                  with --ancestry: what an absent ancestry marker means
   -h, --help      show this help and exit
+  Options also take the form --option=VALUE; -- ends the options.
 
-On a terminal a progress bar is drawn on stderr while the file is read.
+When stderr is a terminal a progress bar is drawn there while the file is read; when stdout is a
+terminal the result is a short summary instead of JSON. stdout carries only the result.
 
 index-dbsnp REF.vcf.gz OUT_DIR builds the provisioned dbSNP index (once per deployment) and prints
 its manifest as JSON. REF is a dbSNP VCF, bgzipped, gzipped or plain (no tabix index needed); an
-older index in OUT_DIR stays in use until the new one is complete. Exits 1 when OUT_DIR cannot be
-written.`
+older index in OUT_DIR stays in use until the new one is complete.
 
-class UsageError extends Error {}
+Exit status: 0 done (also when the reader of stdout closed it early, e.g. | head); 1 OUT_DIR cannot
+be written or another failure; 2 bad input (one line: error: CODE: message); 64 usage mistake;
+130 interrupted (Ctrl-C), 143 terminated.`
 
 const STAGE_NAMES: Record<Progress['stage'], string> = {
   detecting: 'detecting',
@@ -62,10 +72,10 @@ const mib = (bytes: number) =>
 function progressBar(draw: (text: string) => void, columns: number) {
   let last = ''
   return {
-    update(p: Progress) {
+    update(p: Progress, unit = 'records') {
       const total = p.totalBytes && p.totalBytes > 0 ? p.totalBytes : null
       const fraction = total ? Math.min(1, p.bytesRead / total) : null
-      const tail = ` ${STAGE_NAMES[p.stage]} ${fraction === null ? '' : `${Math.floor(fraction * 100)}% `}${mib(p.bytesRead)}${total ? ` of ${mib(total)}` : ''}, ${p.records.toLocaleString('en-US')} records`
+      const tail = ` ${STAGE_NAMES[p.stage]} ${fraction === null ? '' : `${Math.floor(fraction * 100)}% `}${mib(p.bytesRead)}${total ? ` of ${mib(total)}` : ''}, ${p.records.toLocaleString('en-US')} ${unit}`
       const width = Math.max(10, Math.min(40, columns - tail.length - 3))
       const filled = fraction === null ? 0 : Math.round(fraction * width)
       const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${tail}`
@@ -87,23 +97,43 @@ interface SummaryInput {
   detection: Detection
   summary: ScanSummary
   warnings: GeneticsWarning[]
+  /** Absent: not asked for; null: asked for but not possible (see the warnings). */
   compact?: { findings: unknown[] } | null
   ancestry?: AncestryResult | null
+  dbsnp?: DbsnpResult | null
 }
+
+const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`
 
 /** A short summary for a person at a terminal; `--json` has everything. */
 function humanSummary(file: string, doc: SummaryInput): string {
   const { detection: d, summary: s } = doc
   const build =
     d.build.build !== 'unknown' ? `${d.build.build} (from ${d.build.method.replaceAll('_', ' ')})` : 'unknown'
+  const isVcf = d.format === 'vcf' || d.format === 'gvcf'
+  const sample = !isVcf
+    ? 'one person (a consumer file)'
+    : d.samples.length === 0
+      ? 'none (a sites-only VCF, no genotypes)'
+      : `${s.sample ?? d.samples[0]}${d.samples.length > 1 ? ` (of ${d.samples.length})` : ''}`
+  const records = isVcf
+    ? `${count(s.records)} (${plural(s.recordTypes.snv, 'SNV')}, ${plural(s.recordTypes.indel, 'indel')}, ${plural(s.referenceBlocks, 'reference block')})`
+    : `${plural(s.records, 'genotype row')} (${count(s.withRsid)} with an rsID)`
   const lines = [
     `File:      ${file}`,
-    `Format:    ${d.format}${d.isGvcf ? ' (gVCF)' : ''}, ${d.compression}, ${mib(d.fileBytes)}`,
+    `Format:    ${d.format}${d.isGvcf && d.format !== 'gvcf' ? ' (gVCF)' : ''}, ${d.compression}, ${mib(d.fileBytes)}`,
     `Build:     ${build}`,
-    `Sample:    ${s.sample ?? (d.samples.length ? d.samples[0] : 'one unnamed sample')}${d.samples.length > 1 ? ` (of ${d.samples.length})` : ''}`,
-    `Records:   ${count(s.records)} (${count(s.recordTypes.snv)} SNVs, ${count(s.recordTypes.indel)} indels, ${count(s.referenceBlocks)} reference blocks)`,
+    `Sample:    ${sample}`,
+    `Records:   ${records}`,
   ]
   if (doc.compact) lines.push(`Findings:  ${count(doc.compact.findings.length)} from the compact catalog`)
+  else if (doc.compact === null) lines.push('Findings:  not looked up (see the warnings)')
+  if (doc.dbsnp) {
+    const pct = doc.dbsnp.alleles > 0 ? ` (${(doc.dbsnp.coverage * 100).toFixed(1)}%)` : ''
+    lines.push(
+      `dbSNP:     ${count(doc.dbsnp.assigned)} of ${plural(doc.dbsnp.alleles, 'allele')} given an rsID${pct}, by ${doc.dbsnp.method.replaceAll('_', ' ')}`,
+    )
+  } else if (doc.dbsnp === null) lines.push('dbSNP:     not annotated (see the warnings)')
   if (doc.ancestry) {
     const parts = doc.ancestry.admixture.components
       .filter((c) => c.proportion >= 0.01)
@@ -120,78 +150,60 @@ function humanSummary(file: string, doc: SummaryInput): string {
   return lines.join('\n')
 }
 
-interface CliArgs {
-  file: string
-  json: boolean
-  annotate: 'compact' | 'full' | null
-  dbsnp: string | null
-  ancestry: boolean
-  allSamples: boolean
-  sample: string | undefined
-  assumption: MissingMarkerAssumption | undefined
-}
-
-function parseArgs(argv: string[]): CliArgs {
-  const [command, ...rest] = argv
-  if (command !== 'inspect') throw new UsageError(USAGE)
-  const args: CliArgs = {
-    file: '',
-    json: false,
-    annotate: null,
-    dbsnp: null,
-    ancestry: false,
-    allSamples: false,
-    sample: undefined,
-    assumption: undefined,
-  }
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i]
-    const value = () => {
-      const v = rest[++i]
-      if (v === undefined) throw new UsageError(`${arg} needs a value\n${USAGE}`)
-      return v
-    }
-    if (arg === '--annotate') {
-      const v = value()
-      if (v !== 'compact' && v !== 'full') throw new UsageError(`--annotate takes compact or full\n${USAGE}`)
-      args.annotate = v
-    } else if (arg === '--dbsnp') args.dbsnp = value()
-    else if (arg === '--json') args.json = true
-    else if (arg === '--ancestry') args.ancestry = true
-    else if (arg === '--all-samples') args.allSamples = true
-    else if (arg === '--sample') args.sample = value()
-    else if (arg === '--assumption') {
-      const v = value()
-      if (v !== 'variant_only' && v !== 'reference_blocks' && v !== 'genome_wide')
-        throw new UsageError(`--assumption takes variant_only, reference_blocks or genome_wide\n${USAGE}`)
-      args.assumption = v
-    } else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}\n${USAGE}`)
-    else if (!args.file) args.file = arg
-    else throw new UsageError(`unexpected argument ${arg}\n${USAGE}`)
-  }
-  if (!args.file) throw new UsageError(USAGE)
-  if (args.annotate === 'full' && !args.dbsnp)
-    throw new UsageError(`--annotate full needs --dbsnp PATH\n${USAGE}`)
-  return args
-}
-
 /** Samples between forced collections in --all-samples runs. */
 const GC_EVERY_SAMPLES = 256
 
 interface Output {
   out: (line: string) => void
-  /** Human output (summary, progress bar) instead of JSON. */
+  /** Human output (summary) instead of JSON. */
   human: boolean
   onProgress?: (p: Progress) => void
+  signal: AbortSignal
 }
 
-async function inspect(args: CliArgs, { out, human, onProgress }: Output): Promise<void> {
+/** Refuses a path that cannot be read before any work starts, naming it (a missing file, a directory, a pipe). */
+function checkReadable(path: string, what: string, allowDirectory = false): void {
+  let stat: Stats
+  try {
+    stat = statSync(path)
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === 'EACCES')
+      throw new GeneticsInputError('FILE_UNREADABLE', `${what}${path}: permission denied`)
+    throw new GeneticsInputError('FILE_NOT_FOUND', `${what}${path}: no such file`)
+  }
+  if (stat.isDirectory()) {
+    if (allowDirectory) return
+    throw new GeneticsInputError('FILE_UNREADABLE', `${what}${path}: a directory, not a file`)
+  }
+  if (stat.isFIFO() || stat.isSocket() || stat.isCharacterDevice())
+    throw new GeneticsInputError(
+      'FILE_UNREADABLE',
+      `${what}${path}: a pipe or device, not a regular file: save the stream to a file and give its path`,
+    )
+  try {
+    accessSync(path, constants.R_OK)
+  } catch {
+    throw new GeneticsInputError('FILE_UNREADABLE', `${what}${path}: permission denied`)
+  }
+}
+
+async function inspect(args: InspectArgs, { out, human, onProgress, signal }: Output): Promise<void> {
+  checkReadable(args.file, '')
+  // Checked before the scan, so a mistyped --dbsnp is not found out only after reading a whole genome.
+  if (args.dbsnp !== null) checkReadable(args.dbsnp, 'the dbSNP reference is unusable: ', true)
   if (args.allSamples) {
     const scan = await scanSource(args.file, {
       targets: args.ancestry ? ancestryTargets() : [],
       allSamples: true,
       onProgress,
+      signal,
     })
+    if (!scan.callsBySample)
+      throw new GeneticsInputError(
+        'NOT_APPLICABLE',
+        `--all-samples reads the sample columns of a VCF; this ${scan.detection.format} file holds one person's genotypes: leave --all-samples out`,
+      )
     out(
       JSON.stringify({
         type: 'summary',
@@ -200,17 +212,26 @@ async function inspect(args: CliArgs, { out, human, onProgress }: Output): Promi
         warnings: scan.warnings,
       }),
     )
-    const samples: ReadonlyMap<string, Map<string, SiteCall>> = scan.callsBySample ?? new Map()
+    const samples: ReadonlyMap<string, Map<string, SiteCall>> = scan.callsBySample
     if (!args.ancestry) {
       for (const sample of samples.keys()) out(JSON.stringify({ type: 'sample', sample }))
       return
     }
     const assumption = args.assumption ?? (scan.detection.isGvcf ? 'reference_blocks' : 'variant_only')
     let done = 0
-    for await (const { sample, ancestry, warning } of ancestryPerSample(samples, {
-      build: scan.summary.build.build,
-      assumption,
-    })) {
+    const estimates = ancestryPerSample(samples, { build: scan.summary.build.build, assumption })
+    // A batch of estimates takes up to a second on a worker and the generator does not watch the signal:
+    // on Ctrl-C, stop waiting for it at once (the process exits; its workers end with it).
+    const aborted = new Promise<never>((_, reject) => {
+      const fail = () => reject(new GeneticsCancelledError())
+      if (signal.aborted) fail()
+      else signal.addEventListener('abort', fail, { once: true })
+    })
+    aborted.catch(() => {})
+    while (true) {
+      const next = await Promise.race([estimates.next(), aborted])
+      if (next.done) break
+      const { sample, ancestry, warning } = next.value
       // Each sample's estimate is garbage once written; collect now and then so the heap stays at a few
       // samples' size instead of growing until the collector decides to run.
       if (++done % GC_EVERY_SAMPLES === 0) Bun.gc(true)
@@ -225,7 +246,7 @@ async function inspect(args: CliArgs, { out, human, onProgress }: Output): Promi
     return
   }
   if (args.annotate === null && !args.ancestry) {
-    const scan = await scanSource(args.file, { sample: args.sample, onProgress })
+    const scan = await scanSource(args.file, { sample: args.sample, onProgress, signal })
     const document = { detection: scan.detection, summary: scan.summary, warnings: scan.warnings }
     out(human ? humanSummary(args.file, document) : JSON.stringify(document, null, 2))
     return
@@ -237,9 +258,19 @@ async function inspect(args: CliArgs, { out, human, onProgress }: Output): Promi
     ancestryAssumption: args.assumption,
     sample: args.sample,
     onProgress,
+    signal,
   })
   if (human) {
-    out(humanSummary(args.file, { ...analysis, ancestry: args.ancestry ? analysis.ancestry : undefined }))
+    out(
+      humanSummary(args.file, {
+        detection: analysis.detection,
+        summary: analysis.summary,
+        warnings: analysis.warnings,
+        compact: args.annotate !== null ? analysis.compact : undefined,
+        dbsnp: args.annotate === 'full' ? analysis.dbsnp : undefined,
+        ancestry: args.ancestry ? analysis.ancestry : undefined,
+      }),
+    )
     return
   }
   const document: Record<string, unknown> = {
@@ -256,13 +287,26 @@ async function inspect(args: CliArgs, { out, human, onProgress }: Output): Promi
 }
 
 export interface TerminalOptions {
-  /** Whether stdout is a terminal: human output and a progress bar. Default: `process.stdout.isTTY`. */
+  /** Whether stdout is a terminal: a human summary instead of JSON. Default: `process.stdout.isTTY`. */
   tty?: boolean
+  /**
+   * Whether stderr is a terminal: the progress bar is drawn only then. Default: `tty` when given,
+   * else `process.stderr.isTTY`.
+   */
+  stderrTty?: boolean
   /** Where the progress bar is drawn (raw text with carriage returns). Default: stderr. */
   progress?: (text: string) => void
   /** Terminal width for the bar. Default: stderr's columns, else 80. */
   columns?: number
+  /** Aborts the work (Ctrl-C): the run ends with status 130 and one line on stderr. */
+  signal?: AbortSignal
 }
+
+/** Exit status of a run interrupted by SIGINT (128 + 2), as shells report it. */
+export const EXIT_INTERRUPTED = 130
+
+/** Whether an error is a write to a pipe whose reader has gone (`| head`). */
+export const isBrokenPipe = (error: unknown) => (error as { code?: unknown } | null)?.code === 'EPIPE'
 
 /** Runs the CLI; returns the exit status. Exported for tests. */
 export async function runCli(
@@ -271,35 +315,57 @@ export async function runCli(
   err: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
   terminal: TerminalOptions = {},
 ): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    out(HELP)
-    return 0
-  }
   const tty = terminal.tty ?? process.stdout.isTTY === true
+  const stderrTty = terminal.stderrTty ?? terminal.tty ?? process.stderr.isTTY === true
   const draw = terminal.progress ?? ((text: string) => process.stderr.write(text))
+  const signal = terminal.signal ?? new AbortController().signal
   let bar: ReturnType<typeof progressBar> | null = null
   try {
-    if (argv[0] === 'index-dbsnp') {
-      if (argv.length !== 3) throw new UsageError(USAGE)
-      const manifest = await buildReferenceIndex(argv[1], argv[2])
-      const { chromosomes, ...summary } = manifest
-      out(JSON.stringify({ ...summary, chromosomes: chromosomes.length }, null, 2))
+    const args = parseArgs(argv)
+    if (args.command === 'help') {
+      out(HELP)
       return 0
     }
-    const args = parseArgs(argv)
-    // JSON lines per sample stay JSON: a human summary of many samples is not short.
-    const human = tty && !args.json && !args.allSamples
-    bar = tty ? progressBar(draw, terminal.columns ?? process.stderr.columns ?? 80) : null
+    bar = stderrTty ? progressBar(draw, terminal.columns ?? process.stderr.columns ?? 80) : null
     const clearThenOut = (line: string) => {
       bar?.clear()
+      if (signal.aborted) return
       out(line)
     }
-    await inspect(args, { out: clearThenOut, human, onProgress: bar?.update })
+    if (args.command === 'index-dbsnp') {
+      // A missing or unreadable REF is reported by the index builder itself.
+      let totalBytes: number | null = null
+      try {
+        totalBytes = statSync(args.reference).size
+      } catch {}
+      const update = bar?.update
+      const manifest = await buildReferenceIndex(args.reference, args.outDir, {
+        signal,
+        onProgress: update
+          ? (bytesRead, alleles) =>
+              update({ stage: 'reading', bytesRead, totalBytes, records: alleles }, 'alleles')
+          : undefined,
+      })
+      if (signal.aborted) throw new Error('interrupted')
+      const { chromosomes, ...summary } = manifest
+      clearThenOut(JSON.stringify({ ...summary, chromosomes: chromosomes.length }, null, 2))
+      return 0
+    }
+    // JSON lines per sample stay JSON: a human summary of many samples is not short.
+    const human = tty && !args.json && !args.allSamples
+    await inspect(args, { out: clearThenOut, human, onProgress: bar?.update, signal })
+    if (signal.aborted) throw new Error('interrupted')
     return 0
   } catch (error) {
     bar?.clear()
+    if (signal.aborted) {
+      err('interrupted: stopped before the end, the output is incomplete')
+      return EXIT_INTERRUPTED
+    }
+    // The reader of stdout went away (| head): it has what it wanted; nothing to report.
+    if (isBrokenPipe(error)) return 0
     if (error instanceof UsageError) {
-      err(error.message)
+      err(`error: ${error.message}`)
       return 64
     }
     if (isGeneticsError(error)) {
@@ -313,6 +379,37 @@ export async function runCli(
   }
 }
 
+/** Time the work gets to stop after Ctrl-C before the process exits anyway. */
+const STOP_GRACE_MS = 1500
+
+async function main(): Promise<number> {
+  const controller = new AbortController()
+  let stoppedWith: number | null = null
+  const stop = (status: number) => {
+    // A second Ctrl-C: leave at once.
+    if (stoppedWith !== null) process.exit(status)
+    stoppedWith = status
+    controller.abort()
+    // Whatever does not watch the signal must not keep the process alive for long.
+    setTimeout(() => {
+      process.stderr.write('interrupted\n')
+      process.exit(status)
+    }, STOP_GRACE_MS).unref()
+  }
+  process.on('SIGINT', () => stop(EXIT_INTERRUPTED))
+  process.on('SIGTERM', () => stop(143))
+  // `| head` closing the pipe: stop quietly instead of an uncaught EPIPE with a stack.
+  const onPipeError = (error: unknown) => {
+    if (isBrokenPipe(error)) process.exit(0)
+  }
+  process.stdout.on('error', onPipeError)
+  process.stderr.on('error', onPipeError)
+  const status = await runCli(process.argv.slice(2), undefined, undefined, { signal: controller.signal })
+  // Interrupted: what still runs (an ancestry worker mid-batch) is not waited for.
+  if (stoppedWith !== null) process.exit(stoppedWith)
+  return status
+}
+
 if (import.meta.main) {
-  process.exitCode = await runCli(process.argv.slice(2))
+  process.exitCode = await main()
 }
