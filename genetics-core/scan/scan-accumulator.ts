@@ -8,7 +8,12 @@ import type { GeneticsWarning } from '../types'
 import { addCounters, C, newCounters } from './counters'
 import type { LineScanner } from './line-scanner'
 import { LineStitcher } from './line-stitcher'
-import type { SegmentScan } from './segment-scan'
+import {
+  HEADER_LINE_TALLY,
+  REPEATED_HEADER_MESSAGE,
+  type SegmentScan,
+  type WarningTally,
+} from './segment-scan'
 
 export interface CountedWarning extends GeneticsWarning {
   count: number
@@ -21,6 +26,8 @@ export class ScanAccumulator {
   private lastRun: { name: string; lastPos: number } | null = null
   private readonly closedRuns = new Set<string>()
   private readonly warnings = new Map<string, CountedWarning>()
+  /** #CHROM lines seen so far (the file's own header and any repeated one). */
+  private chromLines = 0
   private readonly stitcher: LineStitcher
   /** Piece results in order; tests and the dbSNP join read the stitched line's piece from here. */
 
@@ -63,7 +70,10 @@ export class ScanAccumulator {
   warningList(): GeneticsWarning[] {
     return [...this.warnings.values()].map(({ code, message, line, count }) => ({
       code,
-      message: count > 1 ? `${message} (${count} times; first at line ${line})` : message,
+      message:
+        count > 1
+          ? `${message} (${count} times${line !== undefined ? `; first at line ${line}` : ''})`
+          : message,
       ...(line !== undefined ? { line } : {}),
     }))
   }
@@ -74,9 +84,28 @@ export class ScanAccumulator {
     else this.warnings.set(warning.code, { ...warning })
   }
 
+  /**
+   * #CHROM lines a piece saw (see HEADER_LINE_TALLY): every one but the file's own header line, the first
+   * seen before any record, is a repeated header.
+   */
+  private countHeaderLines(w: WarningTally, firstLine: number, recordsBefore: number): void {
+    const ownHeaderHere = w.code === HEADER_LINE_TALLY.leading && recordsBefore === 0 && this.chromLines === 0
+    this.chromLines += w.count
+    const repeated = ownHeaderHere ? w.count - 1 : w.count
+    if (repeated === 0) return
+    this.tally({
+      code: HEADER_LINE_TALLY.afterRecords,
+      message: REPEATED_HEADER_MESSAGE,
+      // The tally names its first line, which is the file's own header when that shares the piece.
+      ...(ownHeaderHere ? {} : { line: firstLine + w.line }),
+      count: repeated,
+    })
+  }
+
   private merge(piece: SegmentScan, firstLine: number): void {
     if (piece.error)
       throw new GeneticsInputError(piece.error.code, piece.error.message, firstLine + piece.error.line)
+    const recordsBefore = this.counts[C.records]
     addCounters(this.counts, piece.counts)
     for (const run of piece.runs) {
       const name = this.canonical(run.name)
@@ -92,8 +121,13 @@ export class ScanAccumulator {
       if (this.closedRuns.has(run.name)) this.sorted = false
       this.lastRun = { name: run.name, lastPos: run.lastPos }
     }
-    for (const w of piece.warnings)
+    for (const w of piece.warnings) {
+      if (w.code === HEADER_LINE_TALLY.leading || w.code === HEADER_LINE_TALLY.afterRecords) {
+        this.countHeaderLines(w, firstLine, recordsBefore)
+        continue
+      }
       this.tally({ code: w.code, message: w.message, line: firstLine + w.line, count: w.count })
+    }
     for (const hit of piece.hits) this.onHit(hit.text, firstLine + hit.line)
   }
 }

@@ -47,3 +47,14 @@ export interface SegmentScan {
   warnings: WarningTally[]
   error: LineProblem | null
 }
+
+/**
+ * Tallies of #CHROM lines (the piece scanners cannot tell the file's own header from a second one): one
+ * after a record of the same piece is a repeated header; one before any record of its piece is one only when
+ * records came in earlier pieces, which ScanAccumulator decides. `cat a.vcf.gz b.vcf.gz` of two complete
+ * files (bgzip allows it) gives such a file: its records are read as one file's, and with other samples
+ * in b they would be another person's genotypes.
+ */
+export const HEADER_LINE_TALLY = { leading: '#CHROM_LEADING', afterRecords: 'REPEATED_HEADER' } as const
+export const REPEATED_HEADER_MESSAGE =
+  "a second VCF header (#CHROM line) follows data records: the file looks like two VCFs joined end to end (as `cat a.vcf.gz b.vcf.gz` makes); all records were read as one file, with the first header's samples"

@@ -9,7 +9,7 @@ import { chromosomeCode } from '../normalize/chromosome'
 import { C } from '../scan/counters'
 import { LineScanner, latin1, utf8 } from '../scan/line-scanner'
 import { Lookup, type LookupTables, rsNumber } from '../scan/lookup-tables'
-import type { ChromRun } from '../scan/segment-scan'
+import { type ChromRun, HEADER_LINE_TALLY, REPEATED_HEADER_MESSAGE } from '../scan/segment-scan'
 import { isNonPseudoautosomalX, X_PAR1_LAST, X_PAR2_FIRST } from '../sex/sex-chromosome-sites'
 
 export interface VcfBodyConfig {
@@ -304,7 +304,23 @@ export class VcfBodyScanner extends LineScanner {
       this.warn('BLANK_LINE', 'blank line skipped')
       return
     }
-    if (buf[s] === 35 /* # */) return // header and comment lines
+    if (buf[s] === 35 /* # */) {
+      // Header and comment lines are skipped. A #CHROM line is noted: after data records it means a second
+      // VCF was joined on (see HEADER_LINE_TALLY).
+      if (
+        e - s >= 6 &&
+        buf[s + 1] === 67 &&
+        buf[s + 2] === 72 &&
+        buf[s + 3] === 82 &&
+        buf[s + 4] === 79 &&
+        buf[s + 5] === 77
+      )
+        this.warn(
+          this.counts[C.records] > 0 ? HEADER_LINE_TALLY.afterRecords : HEADER_LINE_TALLY.leading,
+          REPEATED_HEADER_MESSAGE,
+        )
+      return
+    }
 
     // CHROM
     let p = s
@@ -448,11 +464,18 @@ export class VcfBodyScanner extends LineScanner {
     }
     const expected = this.config.columns
     if (expected > 0 && columns !== expected && columns !== this.config.altColumns) {
-      this.fail(
-        'COLUMN_COUNT',
-        `expected ${expected} tab-separated columns (as the #CHROM header line has), found ${columns}`,
-      )
-      return
+      // A tab at the end of the line (some writers end every line with one, the #CHROM line too, whose
+      // empty sample name the header reader drops) leaves an empty last column; htslib reads past it.
+      const trailingTab =
+        buf[e - 1] === TAB && (columns - 1 === expected || columns - 1 === this.config.altColumns)
+      if (!trailingTab) {
+        this.fail(
+          'COLUMN_COUNT',
+          `expected ${expected} tab-separated columns (as the #CHROM header line has), found ${columns}`,
+        )
+        return
+      }
+      this.warn('TRAILING_TAB', 'a data line ends with a tab; the empty column after it was ignored')
     }
 
     const counts = this.counts
