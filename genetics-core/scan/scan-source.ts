@@ -2,7 +2,6 @@
 // build markers), streams it (BGZF on worker threads, everything else on the main thread), resolves
 // the calls at the targets, decides the build if the header did not, and sums up the file.
 
-import { open } from 'node:fs/promises'
 import { isRowProblem, parseConsumerRow } from '../consumer/consumer-row'
 import { ConsumerRowScanner } from '../consumer/row-scanner'
 import { type Inspection, inspectSource } from '../detect/inspect-source'
@@ -10,7 +9,7 @@ import { KnownMarkerVotes, knownMarkerPositionKeys, knownMarkerRsNumbers } from 
 import { GeneticsCancelledError, GeneticsInputError, throwIfAborted } from '../errors'
 import { canonicalChromosome, canonicalConsumerChromosome } from '../normalize/chromosome'
 import { BgzfSegmentReader } from '../stream/bgzf-segments'
-import { BGZF_EOF, isBcfMagic, readFileHead, sniffCompression } from '../stream/sniff'
+import { endsWithBgzfEof, isBcfMagic, readFileHead, sniffCompression } from '../stream/sniff'
 import { openTextChunks } from '../stream/text-source'
 import { ScanWorkerPool, type SegmentResult } from '../stream/worker-pool'
 import type {
@@ -380,17 +379,4 @@ async function scanBgzfOnWorkers(
     await pool.terminate()
   }
   return accumulator
-}
-
-async function endsWithBgzfEof(path: string): Promise<boolean> {
-  const handle = await open(path, 'r')
-  try {
-    const { size } = await handle.stat()
-    if (size < BGZF_EOF.length) return false
-    const tail = new Uint8Array(BGZF_EOF.length)
-    await handle.read(tail, 0, tail.length, size - tail.length)
-    return tail.every((b, i) => b === BGZF_EOF[i])
-  } finally {
-    await handle.close()
-  }
 }

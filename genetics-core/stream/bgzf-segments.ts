@@ -2,9 +2,9 @@
 // inflating anything, so segments can be inflated on worker threads in any order and their text
 // stitched back in file order. Each segment owns a fresh ArrayBuffer that can be transferred.
 
-import { open } from 'node:fs/promises'
+import { type FileHandle, open } from 'node:fs/promises'
 import { GeneticsCancelledError, GeneticsInputError } from '../errors'
-import { BGZF_EOF, bgzfBlockSize, ioError } from './sniff'
+import { bgzfBlockSize, ioError } from './sniff'
 
 export interface BgzfSegment {
   buffer: ArrayBuffer
@@ -18,8 +18,6 @@ export interface BgzfSegment {
 const MAX_BLOCK_BYTES = 1 << 16
 
 export class BgzfSegmentReader {
-  /** Set once the whole file was read: did it end with the BGZF end-of-file marker block? */
-  sawEofMarker = false
   bytesRead = 0
   /** Segment buffers handed back after use, filled again rather than allocated (page faults are dear). */
   private readonly spare: ArrayBuffer[] = []
@@ -63,7 +61,7 @@ export class BgzfSegmentReader {
         this.bytesRead = position
         const length = pending.length + bytesRead
         if (bytesRead === 0) {
-          if (pending.length > 0) {
+          if (pending.length > 0 && pending.some((byte) => byte !== 0)) {
             throw new GeneticsInputError(
               'TRUNCATED_INPUT',
               `the BGZF file ends inside a compressed block (at byte ${fileOffset}); the file looks truncated`,
@@ -72,9 +70,14 @@ export class BgzfSegmentReader {
           return
         }
         let offset = 0
-        let lastBlockStart = -1
         while (true) {
           const size = bgzfBlockSize(buf, offset, length)
+          // Zero bytes after the last block (tape and transfer tools pad files so): the end of the data, as
+          // for the single-thread reader, and as htslib reads it.
+          if (size === -2 && (await zerosToEnd(handle, buf.subarray(offset, length), position))) {
+            if (offset > 0) yield { buffer: buf.buffer, length: offset, fileOffset }
+            return
+          }
           if (size === -2 || (size > 0 && size < 28)) {
             throw new GeneticsInputError(
               'CORRUPT_COMPRESSED_DATA',
@@ -82,10 +85,8 @@ export class BgzfSegmentReader {
             )
           }
           if (size === -1 || offset + size > length) break
-          lastBlockStart = offset
           offset += size
         }
-        if (lastBlockStart >= 0) this.sawEofMarker = isEofBlock(buf, lastBlockStart, offset)
         pending = buf.slice(offset, length)
         if (offset > 0) yield { buffer: buf.buffer, length: offset, fileOffset }
       }
@@ -95,8 +96,14 @@ export class BgzfSegmentReader {
   }
 }
 
-function isEofBlock(buf: Uint8Array, start: number, end: number): boolean {
-  if (end - start !== BGZF_EOF.length) return false
-  for (let i = 0; i < BGZF_EOF.length; i++) if (buf[start + i] !== BGZF_EOF[i]) return false
-  return true
+/** True when `rest` and everything in the file from `position` on are zero bytes. */
+async function zerosToEnd(handle: FileHandle, rest: Uint8Array, position: number): Promise<boolean> {
+  if (rest.some((byte) => byte !== 0)) return false
+  const chunk = new Uint8Array(1 << 16)
+  for (let at = position; ; ) {
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, at)
+    if (bytesRead === 0) return true
+    if (chunk.subarray(0, bytesRead).some((byte) => byte !== 0)) return false
+    at += bytesRead
+  }
 }

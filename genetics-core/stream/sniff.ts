@@ -99,3 +99,31 @@ export const BGZF_EOF = Uint8Array.from([
   0x1f, 0x8b, 0x08, 0x04, 0, 0, 0, 0, 0, 0xff, 0x06, 0, 0x42, 0x43, 0x02, 0, 0x1b, 0, 0x03, 0, 0, 0, 0, 0, 0,
   0, 0, 0,
 ])
+
+/**
+ * True when the file ends with bgzip's end-of-file block, zero bytes after it allowed (tape and transfer
+ * tools pad files so, and htslib reads them). A file without it was probably cut short.
+ */
+export async function endsWithBgzfEof(path: string): Promise<boolean> {
+  const handle = await open(path, 'r')
+  try {
+    const { size } = await handle.stat()
+    const tail = new Uint8Array(Math.min(size, 1 << 16))
+    await handle.read(tail, 0, tail.length, size - tail.length)
+    let end = tail.length
+    while (end > 0 && tail[end - 1] === 0) end--
+    // The block itself ends in zeros (its CRC and length): step back over those too.
+    for (let zeros = 0; zeros <= BGZF_EOF.length; zeros++) {
+      const start = end + zeros - BGZF_EOF.length
+      if (
+        start >= 0 &&
+        start + BGZF_EOF.length <= tail.length &&
+        BGZF_EOF.every((b, i) => tail[start + i] === b)
+      )
+        return true
+    }
+    return false
+  } finally {
+    await handle.close()
+  }
+}

@@ -330,6 +330,13 @@ describe('packings read exactly as the plain file', () => {
       'two BGZF files joined in the middle of a record',
       () => Buffer.concat([bgzf(plainText.subarray(0, 5017)), bgzf(plainText.subarray(5017))]),
     ],
+    // Zero bytes after the end-of-file block, as tape and transfer tools pad files: read to the end, on
+    // the workers too, and the end-of-file block before the padding is found.
+    [
+      'BGZF followed by 512 zero bytes',
+      () => Buffer.concat([bgzf(plainText, () => 1500), new Uint8Array(512)]),
+    ],
+    ['BGZF followed by 7 zero bytes', () => Buffer.concat([bgzf(plainText, () => 1500), new Uint8Array(7)])],
     ['plain gzip (not BGZF)', () => gzipSync(plainText)],
     [
       'plain gzip of two members',

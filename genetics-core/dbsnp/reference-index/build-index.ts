@@ -9,7 +9,6 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -20,7 +19,7 @@ import { basename, join } from 'node:path'
 import { type Inspection, inspectSource } from '../../detect/inspect-source'
 import { GeneticsInputError, isGeneticsError, throwIfAborted } from '../../errors'
 import { canonicalChromosome } from '../../normalize/chromosome'
-import { BGZF_EOF } from '../../stream/sniff'
+import { endsWithBgzfEof } from '../../stream/sniff'
 import { ScanWorkerPool } from '../../stream/worker-pool'
 import { AlleleStream } from '../allele-stream'
 import { dbsnpReferenceBuild } from '../reference-build'
@@ -149,26 +148,13 @@ async function inspectReference(referencePath: string, signal: AbortSignal | und
   }
   // A download cut at a block boundary inflates cleanly and would become an index missing the rest
   // of the genome; bgzip ends every complete file with an empty block, so its absence is refused.
-  if (compression === 'bgzf' && !endsWithBgzfEof(referencePath)) {
+  if (compression === 'bgzf' && !(await endsWithBgzfEof(referencePath))) {
     throw new GeneticsInputError(
       'TRUNCATED_INPUT',
       'the dbSNP reference has no BGZF end-of-file block: the download looks truncated (check it with `bgzip -t`)',
     )
   }
   return inspection
-}
-
-function endsWithBgzfEof(path: string): boolean {
-  const size = statSync(path).size
-  if (size < BGZF_EOF.length) return false
-  const tail = new Uint8Array(BGZF_EOF.length)
-  const fd = openSync(path, 'r')
-  try {
-    readSync(fd, tail, 0, tail.length, size - tail.length)
-  } finally {
-    closeSync(fd)
-  }
-  return tail.every((b, i) => b === BGZF_EOF[i])
 }
 
 /** Creates the output directory, with a clear error when that is impossible. */
