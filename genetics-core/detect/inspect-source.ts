@@ -417,7 +417,10 @@ function vcfDetection(
   headLines: { text: string; line: number }[],
   headerless: boolean,
 ): Detection {
-  const isGvcf = header.gvcfHeader || headLines.some(({ text }) => isGvcfLine(text))
+  // The records decide when there are any: GATK's joint calling (GenotypeGVCFs) copies the ##GVCFBlock
+  // lines of its input gVCFs into a plain multi-sample VCF, which has no reference blocks at all. A gVCF
+  // opens with reference blocks, so its first lines show it; a header alone decides only without records.
+  const isGvcf = headLines.length > 0 ? headLines.some(({ text }) => isGvcfLine(text)) : header.gvcfHeader
   const format: SourceFormat = isGvcf ? 'gvcf' : 'vcf'
   let build: BuildCall = UNKNOWN_BUILD
   const fromText = buildFromHeaderText(header.referenceTexts)

@@ -52,6 +52,27 @@ describe('VCF detection', () => {
     // bcftools mpileup declares <*> in every output; without blocks that is not a gVCF.
     expect((await detectSource(fixture('vcf', 'index.vcf.gz'))).isGvcf).toBe(false)
   })
+
+  test("a GATK joint call keeps its inputs' ##GVCFBlock lines but is a VCF; the records decide", async () => {
+    const header = [
+      '##fileformat=VCFv4.2',
+      '##ALT=<ID=NON_REF,Description="Represents any possible alternative allele at this location">',
+      '##GVCFBlock=minGQ=0(inclusive),maxGQ=1(exclusive)',
+      '##INFO=<ID=END,Number=1,Type=Integer,Description="Stop position of the interval">',
+      '##contig=<ID=1,length=249250621>',
+      '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tS1\tS2',
+    ]
+    const write = (name: string, lines: string[]) => {
+      writeFileSync(tmp.path(name), `${[...header, ...lines].join('\n')}\n`)
+      return tmp.path(name)
+    }
+    const joint = write('joint-called.vcf', ['1\t10172\t.\tCCCTAA\tC\t92\tPASS\tAC=1\tGT\t0/1\t0/0'])
+    expect(await detectSource(joint)).toMatchObject({ format: 'vcf', isGvcf: false })
+    const blocks = write('blocks.g.vcf', ['1\t10000\t.\tA\t<NON_REF>\t.\t.\tEND=10100\tGT\t0/0\t0/0'])
+    expect(await detectSource(blocks)).toMatchObject({ format: 'gvcf', isGvcf: true })
+    // Without any record only the header can say.
+    expect(await detectSource(write('header-only.g.vcf', []))).toMatchObject({ format: 'gvcf' })
+  })
 })
 
 describe('genome build', () => {
