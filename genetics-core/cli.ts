@@ -13,7 +13,7 @@ import { analyzeGeneticsSource } from './analyze'
 import { type AncestryResult, ancestryTargets } from './ancestry/index'
 import { type InspectArgs, parseArgs, UsageError } from './cli-args'
 import { buildReferenceIndex } from './dbsnp/reference-index/build-index'
-import { GeneticsCancelledError, GeneticsInputError, isGeneticsError } from './errors'
+import { GeneticsInputError, isGeneticsError } from './errors'
 import { ancestryPerSample } from './samples-ancestry'
 import { scanSource } from './scan/scan-source'
 import type { DbsnpResult, Detection, GeneticsWarning, Progress, ScanSummary, SiteCall } from './types'
@@ -219,19 +219,9 @@ async function inspect(args: InspectArgs, { out, human, onProgress, signal }: Ou
     }
     const assumption = args.assumption ?? (scan.detection.isGvcf ? 'reference_blocks' : 'variant_only')
     let done = 0
-    const estimates = ancestryPerSample(samples, { build: scan.summary.build.build, assumption })
-    // A batch of estimates takes up to a second on a worker and the generator does not watch the signal:
-    // on Ctrl-C, stop waiting for it at once (the process exits; its workers end with it).
-    const aborted = new Promise<never>((_, reject) => {
-      const fail = () => reject(new GeneticsCancelledError())
-      if (signal.aborted) fail()
-      else signal.addEventListener('abort', fail, { once: true })
-    })
-    aborted.catch(() => {})
-    while (true) {
-      const next = await Promise.race([estimates.next(), aborted])
-      if (next.done) break
-      const { sample, ancestry, warning } = next.value
+    const estimates = ancestryPerSample(samples, { build: scan.summary.build.build, assumption, signal })
+    for await (const next of estimates) {
+      const { sample, ancestry, warning } = next
       // Each sample's estimate is garbage once written; collect now and then so the heap stays at a few
       // samples' size instead of growing until the collector decides to run.
       if (++done % GC_EVERY_SAMPLES === 0) Bun.gc(true)

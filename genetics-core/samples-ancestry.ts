@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { ancestryForCalls } from './analyze'
 import type { AncestryResult, MissingMarkerAssumption } from './ancestry/index'
-import { GeneticsInputError } from './errors'
+import { GeneticsCancelledError, GeneticsInputError, throwIfAborted } from './errors'
 import type { GeneticsWarning, GenomeBuild, SiteCall } from './types'
 
 export interface SampleAncestry {
@@ -23,6 +23,8 @@ export interface SamplesAncestryOptions {
   assumption: MissingMarkerAssumption
   /** Worker threads; default: one per core up to four, none below `WORKER_THRESHOLD` samples. */
   workers?: number
+  /** Aborting ends the run at once with GeneticsCancelledError: batches on the workers are dropped with them. */
+  signal?: AbortSignal
 }
 
 /** The message a worker gets: one batch of samples with their calls at the panel markers. */
@@ -46,9 +48,12 @@ export async function* ancestryPerSample(
 ): AsyncGenerator<SampleAncestry> {
   const workers =
     options.workers ?? (samples.size < WORKER_THRESHOLD ? 0 : Math.min(4, availableParallelism()))
+  const { signal } = options
   if (workers <= 0) {
-    for (const [sample, calls] of samples)
+    for (const [sample, calls] of samples) {
+      throwIfAborted(signal)
       yield { sample, ...ancestryForCalls(calls, options.build, options.assumption) }
+    }
     return
   }
   const pool = Array.from({ length: workers }, () => new Worker(WORKER_URL))
@@ -80,6 +85,9 @@ export async function* ancestryPerSample(
       ),
     )
   }
+  // A batch takes up to a second on a worker: an abort rejects what is pending instead of waiting for it.
+  const onAbort = () => failAll(new GeneticsCancelledError())
+  signal?.addEventListener('abort', onAbort, { once: true })
   const inFlight: Promise<SampleAncestry[]>[] = []
   let nextId = 0
   const send = (batch: [string, [string, SiteCall][]][]) => {
@@ -93,6 +101,7 @@ export async function* ancestryPerSample(
   try {
     let batch: [string, [string, SiteCall][]][] = []
     for (const [sample, calls] of samples) {
+      throwIfAborted(signal)
       batch.push([sample, [...calls]])
       if (batch.length < BATCH) continue
       send(batch)
@@ -102,6 +111,7 @@ export async function* ancestryPerSample(
     if (batch.length > 0) send(batch)
     while (inFlight.length > 0) yield* await inFlight.shift()!
   } finally {
+    signal?.removeEventListener('abort', onAbort)
     closing = true
     await Promise.all(pool.map((worker) => worker.terminate()))
   }

@@ -5,7 +5,7 @@
 
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { ancestryTargets, scanSource } from '../../genetics-core'
+import { ancestryTargets, GeneticsCancelledError, scanSource } from '../../genetics-core'
 import { ancestryPerSample, type SampleAncestry } from '../../genetics-core/samples-ancestry'
 import type { SiteCall } from '../../genetics-core/types'
 
@@ -60,5 +60,27 @@ describe('ancestry for every sample of a cohort', () => {
     const call = [...samples.get(first)!.values()][0]
     samples.get(first)!.set('broken', { ...call, alleles: [() => 'A'] as unknown as string[] })
     await expect(collect(samples, 2)).rejects.toThrow()
+  }, 60_000)
+
+  test('an abort ends the run with the cancelled error, on the workers and on the calling thread', async () => {
+    const samples = await cohort(150)
+    for (const workers of [2, 0]) {
+      const controller = new AbortController()
+      const seen: string[] = []
+      const run = (async () => {
+        for await (const result of ancestryPerSample(samples, {
+          build: 'GRCh37',
+          assumption: 'variant_only',
+          workers,
+          signal: controller.signal,
+        })) {
+          seen.push(result.sample)
+          if (seen.length === 3) controller.abort()
+        }
+      })()
+      await expect(run).rejects.toBeInstanceOf(GeneticsCancelledError)
+      // Aborted after the third line: what was already on its way may arrive, not the whole cohort.
+      expect(seen.length).toBeLessThan(samples.size)
+    }
   }, 60_000)
 })
