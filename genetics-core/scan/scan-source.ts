@@ -108,6 +108,13 @@ export async function scanInspected(
 
   if (inspection.layout) {
     const layout = inspection.layout
+    // A consumer export is one person's calls without sample names: a name asked for cannot be meant here.
+    if (options.sample !== undefined) {
+      throw new GeneticsInputError(
+        'UNKNOWN_SAMPLE',
+        `sample "${options.sample.slice(0, 80)}" was asked for, but a ${detection.format} file holds one person's calls and names no samples`,
+      )
+    }
     const onHit = (text: string) => {
       const row = parseConsumerRow(layout, text)
       if (isRowProblem(row)) return

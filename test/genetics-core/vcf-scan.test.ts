@@ -154,6 +154,16 @@ describe('targets', () => {
     expect(error.code).toBe('UNKNOWN_SAMPLE')
     expect(error.message).toBe('sample "NOBODY" is not in the file (it has 3 samples)')
   })
+
+  test('a sample asked of a consumer export (one person, no sample names) is refused, not ignored', async () => {
+    const error = await scanSource(fixture('consumer', '23andme_2011_b36_first1000.txt'), {
+      sample: 'NA12878',
+    }).catch((e) => e)
+    expect([error.code, error.message]).toEqual([
+      'UNKNOWN_SAMPLE',
+      'sample "NA12878" was asked for, but a 23andme file holds one person\'s calls and names no samples',
+    ])
+  })
 })
 
 describe('genotypes in every ploidy of the test data', () => {
