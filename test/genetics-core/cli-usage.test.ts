@@ -7,23 +7,13 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runCli } from '../../genetics-core/cli'
 import { fixture, repoRoot, tempDir } from './support/fixtures'
+import { runGeneticsCli } from './support/run-cli'
 
 const tmp = tempDir()
 afterAll(() => tmp.remove())
 const CLI = join(repoRoot, 'genetics-core', 'cli.ts')
 
-async function cli(argv: string[], terminal: Parameters<typeof runCli>[3] = {}) {
-  const out: string[] = []
-  const err: string[] = []
-  const drawn: string[] = []
-  const status = await runCli(
-    argv,
-    (l) => out.push(l),
-    (l) => err.push(l),
-    { tty: false, progress: (text) => drawn.push(text), ...terminal },
-  )
-  return { status, out, err, drawn }
-}
+const cli = runGeneticsCli
 
 const EX2 = fixture('vcf', 'ex2.vcf')
 

@@ -5,33 +5,13 @@ import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { runCli } from '../../genetics-core/cli'
 import { fixture, repoRoot } from './support/fixtures'
+import { runGeneticsCli } from './support/run-cli'
 
-async function cli(...argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  // As from a script or a pipe: stdout is not a terminal, whatever runs the tests.
-  const status = await runCli(
-    argv,
-    (l) => out.push(l),
-    (l) => err.push(l),
-    { tty: false, progress: () => {} },
-  )
-  return { status, out, err }
-}
+/** As from a script or a pipe: stdout is not a terminal, whatever runs the tests. */
+const cli = (...argv: string[]) => runGeneticsCli(argv)
 
 /** As on a terminal: returns what stdout got and everything drawn as the progress bar. */
-async function onTerminal(...argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const drawn: string[] = []
-  const status = await runCli(
-    argv,
-    (l) => out.push(l),
-    (l) => err.push(l),
-    { tty: true, progress: (text) => drawn.push(text), columns: 100 },
-  )
-  return { status, out, err, drawn }
-}
+const onTerminal = (...argv: string[]) => runGeneticsCli(argv, { tty: true, columns: 100 })
 
 describe('genetics inspect', () => {
   test('prints detection, build evidence, samples, counts by class and warnings as one JSON document', async () => {

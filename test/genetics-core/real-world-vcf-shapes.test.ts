@@ -12,7 +12,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { crc32, deflateRawSync, gzipSync } from 'node:zlib'
 import { canonicalChromosome, type ScanResult, type SiteTarget, scanSource } from '../../genetics-core/index'
-import { bcftoolsPath, bcftoolsView } from './support/bcftools'
+import { bcftoolsPath, bcftoolsView, classOf } from './support/bcftools'
 import { fixture, tempDir } from './support/fixtures'
 
 const tmp = tempDir()
@@ -64,16 +64,6 @@ function split(path: string): { header: string; lines: string[] } {
 const WORKERS = { workers: 2, segmentBytes: 4096 }
 
 // --- what the reader and bcftools say -----------------------------------------------------------------
-
-/** Genotype class of a bcftools GT string, written independently of the reader's code. */
-function classOf(gt: string): string {
-  if (gt === '.' || gt === '') return 'no_call'
-  const alleles = gt.replace(/^[|/]/, '').split(/[|/]/)
-  if (alleles.some((a) => a === '.')) return alleles.every((a) => a === '.') ? 'no_call' : 'partial'
-  if (alleles.length === 1) return 'hemizygous'
-  if (new Set(alleles).size > 1) return 'het'
-  return alleles[0] === '0' ? 'hom_ref' : 'hom_alt'
-}
 
 function genotypeClasses(summary: ScanResult['summary']) {
   const g = summary.genotypes

@@ -5,18 +5,8 @@
 import { describe, expect, test } from 'bun:test'
 import type { SiteTarget } from '../../genetics-core/index'
 import { scanSource } from '../../genetics-core/index'
-import { BCFTOOLS_FIXTURES, expectedForFixture } from './support/bcftools'
+import { BCFTOOLS_FIXTURES, classOf, expectedForFixture } from './support/bcftools'
 import { fixture } from './support/fixtures'
-
-/** Genotype class of a bcftools GT string, written independently of the reader's code. */
-function classOf(gt: string): string {
-  if (gt === '.' || gt === '') return 'no_call'
-  const alleles = gt.replace(/^[|/]/, '').split(/[|/]/)
-  if (alleles.some((a) => a === '.')) return alleles.every((a) => a === '.') ? 'no_call' : 'partial'
-  if (alleles.length === 1) return 'hemizygous'
-  if (new Set(alleles).size > 1) return 'het'
-  return alleles[0] === '0' ? 'hom_ref' : 'hom_alt'
-}
 
 // A single breakend written with a leading '.' ('.CCCCCCG') is an indel to htslib's type logic but a
 // breakend to the VCF spec, which the reader follows; vcf44_spec.vcf holds one.

@@ -110,3 +110,13 @@ if (import.meta.main) {
   writeFileSync(EXPECTED_FILE, `${JSON.stringify(all)}\n`)
   console.log(`wrote ${EXPECTED_FILE}`)
 }
+
+/** Genotype class of a bcftools GT string, written independently of the reader's code. */
+export function classOf(gt: string): string {
+  if (gt === '.' || gt === '') return 'no_call'
+  const alleles = gt.replace(/^[|/]/, '').split(/[|/]/)
+  if (alleles.some((a) => a === '.')) return alleles.every((a) => a === '.') ? 'no_call' : 'partial'
+  if (alleles.length === 1) return 'hemizygous'
+  if (new Set(alleles).size > 1) return 'het'
+  return alleles[0] === '0' ? 'hom_ref' : 'hom_alt'
+}
