@@ -7,6 +7,7 @@ export type GeneticsErrorCode =
   | 'FILE_NOT_FOUND'
   | 'FILE_UNREADABLE'
   | 'EMPTY_FILE'
+  | 'NO_RECORDS'
   | 'UNRECOGNISED_FORMAT'
   | 'UNSUPPORTED_FORMAT'
   | 'TRUNCATED_INPUT'

@@ -108,6 +108,13 @@ export async function analyzeGeneticsFile(path: string, options: CoreOptions): P
   }
   // Progress is reported at most every 100 ms, so a fast scan can finish before the watch fires.
   if (analysis.summary.records > limit) throw new ExpansionLimitError(limit, storedBytes)
+  // A header without records would be stored as a source with no findings, which reads as "nothing
+  // found": refused instead, as a consumer export without rows already is.
+  if (analysis.summary.records === 0)
+    throw new GeneticsInputError(
+      'NO_RECORDS',
+      'the file has a header but no records, so there is nothing to analyse (an export that stopped early, or a filter that removed every record?)',
+    )
   // The core says why ancestry was skipped in a warning (unknown build, no usable markers).
   const skipped = analysis.ancestry
     ? undefined

@@ -188,6 +188,26 @@ describe('an empty PUT to the upload URL', () => {
   })
 })
 
+describe('a VCF with a header and no records', () => {
+  it('fails its job with NO_RECORDS instead of storing a source that reads as "nothing found"', async () => {
+    const vcf = encode(
+      [
+        '##fileformat=VCFv4.2',
+        '##reference=GRCh37',
+        '##contig=<ID=1,length=249250621>',
+        '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tS1',
+        '',
+      ].join('\n'),
+    )
+    const p = await t.userWithKey()
+    const done = await uploadFile(t, p, vcf, {}, 'empty.vcf')
+    const job = await waitForJob(t, p, done.job_id)
+    expect(job.state).toBe('failed')
+    expect(job.error).toMatchObject({ status: 422, code: 'NO_RECORDS' })
+    expect((await t.call('GET', '/sources?modality=genetics', { token: p.key })).body.data).toEqual([])
+  })
+})
+
 describe('completing while the last part is still arriving', () => {
   it('waits for that part, then checks the whole file and starts the job', async () => {
     const p = await t.userWithKey()
