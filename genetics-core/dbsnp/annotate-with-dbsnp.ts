@@ -106,11 +106,7 @@ async function annotate(
   const offsets = await readIndexOffsets(indexPath)
   const inputBuild = input.detection.build
   // NCBI's own files name the build only by RefSeq accessions (GCF_ header, NC_ contigs).
-  const referenceBuild = dbsnpReferenceBuild(
-    reference.detection.build,
-    reference.header?.referenceTexts ?? [],
-    offsets.names,
-  )
+  const referenceBuild = dbsnpReferenceBuild(reference.detection.build, offsets.names)
   const warnings = buildWarnings(inputBuild, referenceBuild)
   const skipMt = skipMitochondrion(input.header?.contigs, reference.header?.contigs)
   if (skipMt) warnings.push(MT_SEQUENCE_WARNING)

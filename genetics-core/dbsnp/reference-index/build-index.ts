@@ -113,7 +113,6 @@ export async function buildReferenceIndex(
       source: { file: basename(referencePath), bytes: stat.size, modified: stat.mtime.toISOString() },
       referenceBuild: dbsnpReferenceBuild(
         inspection.detection.build,
-        inspection.header?.referenceTexts ?? [],
         contents.chromosomes.map((c) => c.name),
       ),
       ...contents,
