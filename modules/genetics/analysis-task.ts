@@ -10,7 +10,6 @@ import type { TaskRun } from '../shared/queue'
 import {
   AncestryError,
   analyzeGeneticsFile,
-  ExpansionLimitError,
   GeneticsCancelledError,
   GeneticsInputError,
   type Progress,
@@ -157,11 +156,7 @@ export async function runGeneticsAnalysis(
       await repo.updateJob(app.db, scope, jobId, { state: 'queued', stage: 'queued' })
       throw error
     }
-    if (
-      error instanceof GeneticsInputError ||
-      error instanceof AncestryError ||
-      error instanceof ExpansionLimitError
-    ) {
+    if (error instanceof GeneticsInputError || error instanceof AncestryError) {
       const line = error instanceof GeneticsInputError ? error.line : undefined
       await repo.updateJob(app.db, scope, jobId, {
         state: 'failed',

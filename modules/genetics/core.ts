@@ -65,15 +65,11 @@ export const MAX_RECORDS_PER_STORED_BYTE = 2
 export const EXPANSION_FLOOR_RECORDS = 2_000_000
 
 /** The file inflates to far more records than its size allows for a genotype file (a decompression bomb). */
-export class ExpansionLimitError extends Error {
-  override readonly name = 'ExpansionLimitError'
-  readonly code = 'DECOMPRESSION_LIMIT'
-
-  constructor(limit: number, storedBytes: number) {
-    super(
-      `the file inflates to more than ${limit} records from ${storedBytes} stored bytes, far more than a genotype file holds for its size; it looks like a decompression bomb and was not read further`,
-    )
-  }
+function expansionLimitError(limit: number, storedBytes: number): GeneticsInputError {
+  return new GeneticsInputError(
+    'DECOMPRESSION_LIMIT',
+    `the file inflates to more than ${limit} records from ${storedBytes} stored bytes, far more than a genotype file holds for its size; it looks like a decompression bomb and was not read further`,
+  )
 }
 
 /** Most records a file of this size may hold before it is taken for a decompression bomb. */
@@ -103,11 +99,11 @@ export async function analyzeGeneticsFile(path: string, options: CoreOptions): P
       signal,
     })
   } catch (error) {
-    if (bomb.signal.aborted && !options.signal?.aborted) throw new ExpansionLimitError(limit, storedBytes)
+    if (bomb.signal.aborted && !options.signal?.aborted) throw expansionLimitError(limit, storedBytes)
     throw error
   }
   // Progress is reported at most every 100 ms, so a fast scan can finish before the watch fires.
-  if (analysis.summary.records > limit) throw new ExpansionLimitError(limit, storedBytes)
+  if (analysis.summary.records > limit) throw expansionLimitError(limit, storedBytes)
   // A header without records would be stored as a source with no findings, which reads as "nothing
   // found": refused instead, as a consumer export without rows already is.
   if (analysis.summary.records === 0)

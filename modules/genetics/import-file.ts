@@ -9,7 +9,7 @@ import type { AppContext } from '../shared/context'
 import type { Scope } from '../shared/principal'
 import { ProblemError } from '../shared/problem'
 import type { Source } from '../sources/model'
-import { AncestryError, analyzeGeneticsFile, ExpansionLimitError, GeneticsInputError } from './core'
+import { AncestryError, analyzeGeneticsFile, GeneticsInputError } from './core'
 import { storeGeneticsResult } from './store-result'
 
 export interface GenotypeFileInput {
@@ -37,11 +37,7 @@ export async function importGenotypeFile(
       via: 'imports_file',
     })
   } catch (error) {
-    if (
-      error instanceof GeneticsInputError ||
-      error instanceof AncestryError ||
-      error instanceof ExpansionLimitError
-    ) {
+    if (error instanceof GeneticsInputError || error instanceof AncestryError) {
       const line = error instanceof GeneticsInputError ? error.line : undefined
       throw new ProblemError('validation', `The genotype file could not be read: ${error.message}`, {
         extra: {
