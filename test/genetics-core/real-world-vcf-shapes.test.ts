@@ -12,7 +12,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { crc32, deflateRawSync, gzipSync } from 'node:zlib'
 import { canonicalChromosome, type ScanResult, type SiteTarget, scanSource } from '../../genetics-core/index'
-import { bcftoolsPath, bcftoolsView, classOf } from './support/bcftools'
+import { bcftoolsPath, bcftoolsView, classOf, genotypeClasses } from './support/bcftools'
 import { fixture, tempDir } from './support/fixtures'
 
 const tmp = tempDir()
@@ -64,18 +64,6 @@ function split(path: string): { header: string; lines: string[] } {
 const WORKERS = { workers: 2, segmentBytes: 4096 }
 
 // --- what the reader and bcftools say -----------------------------------------------------------------
-
-function genotypeClasses(summary: ScanResult['summary']) {
-  const g = summary.genotypes
-  return {
-    hom_ref: g.hom_ref,
-    het: g.het,
-    hom_alt: g.hom_alt,
-    hemizygous: g.hemizygous,
-    no_call: g.no_call - g.partial,
-    partial: g.partial,
-  }
-}
 
 function bcftoolsSample(path: string, sample: string): string[] {
   const run = Bun.spawnSync(['bcftools', 'query', '-s', sample, '-f', '[%GT]\\n', path], { stderr: 'pipe' })

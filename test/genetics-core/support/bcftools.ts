@@ -5,6 +5,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import type { ScanResult } from '../../../genetics-core/index'
 import { fixtures } from './fixtures'
 
 export interface BcftoolsView {
@@ -119,4 +120,17 @@ export function classOf(gt: string): string {
   if (alleles.length === 1) return 'hemizygous'
   if (new Set(alleles).size > 1) return 'het'
   return alleles[0] === '0' ? 'hom_ref' : 'hom_alt'
+}
+
+/** The reader's genotype counts in the classes `classOf` gives (a partly missing call is not a no-call). */
+export function genotypeClasses(summary: ScanResult['summary']) {
+  const g = summary.genotypes
+  return {
+    hom_ref: g.hom_ref,
+    het: g.het,
+    hom_alt: g.hom_alt,
+    hemizygous: g.hemizygous,
+    no_call: g.no_call - g.partial,
+    partial: g.partial,
+  }
 }
