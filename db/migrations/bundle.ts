@@ -15,6 +15,7 @@ import m11 from './0011_billing_allowance_and_webhooks.sql' with { type: 'text' 
 import m12 from './0012_audit_events.sql' with { type: 'text' }
 import m13 from './0013_idempotent_responses.sql' with { type: 'text' }
 import m14 from './0014_oauth_records.sql' with { type: 'text' }
+import m15 from './0015_genetics_sample_choice.sql' with { type: 'text' }
 
 export const migrationJournal = journal
 export const migrationSql: Record<string, string> = {
@@ -33,4 +34,5 @@ export const migrationSql: Record<string, string> = {
   '0012_audit_events': m12,
   '0013_idempotent_responses': m13,
   '0014_oauth_records': m14,
+  '0015_genetics_sample_choice': m15,
 }

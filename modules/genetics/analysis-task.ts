@@ -15,6 +15,7 @@ import {
   type Progress,
 } from './core'
 import * as repo from './repo'
+import { UnknownSampleError } from './sample-choice'
 import { storeGeneticsResult } from './store-result'
 import { testPause } from './test-pause'
 
@@ -109,6 +110,7 @@ export async function runGeneticsAnalysis(
     await testPause(app, 'before_read', run.attempt)
     const analysis = await analyzeGeneticsFile(copy.path, {
       annotation: upload.annotation_depth,
+      sample: upload.sample,
       dbsnpPath: app.config.dbsnpReferencePath,
       onProgress,
       signal: abort.signal,
@@ -125,6 +127,7 @@ export async function runGeneticsAnalysis(
         content_type: upload.content_type,
         provider: upload.provider,
         annotation_depth: upload.annotation_depth,
+        sample: upload.sample,
         upload: { id: upload.id, sha256: upload.verified_sha256, size_bytes: upload.size_bytes },
         job_id: jobId,
         via: 'upload_session',
@@ -135,6 +138,10 @@ export async function runGeneticsAnalysis(
       state: 'succeeded',
       stage: 'done',
       source_id: source.id,
+      // Whose findings these are, and the result's warnings, on the job a caller polls.
+      sample: analysis.summary.sample,
+      samples_in_file: analysis.detection.samples.length,
+      warnings: source.warnings,
       bytes_done: analysis.summary.bytes.compressed || upload.size_bytes,
       records: analysis.summary.records,
       percent: 100,
@@ -165,6 +172,7 @@ export async function runGeneticsAnalysis(
         error: problem(app, 'validation', `The file could not be analysed: ${error.message}`, {
           code: error.code,
           ...(line !== undefined ? { line } : {}),
+          ...(error instanceof UnknownSampleError ? error.problemFields() : {}),
         }),
       })
       return

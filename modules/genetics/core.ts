@@ -21,6 +21,7 @@ import type {
 import { AncestryError } from '../../genetics-core/ancestry/errors'
 import { GeneticsCancelledError, GeneticsInputError } from '../../genetics-core/errors'
 import { lazyModule } from '../shared/lazy-module'
+import { assertSampleInFile } from './sample-choice'
 
 export type { AncestryResult, CompactAnnotationResult, DbsnpResult, Detection, Progress, ScanSummary }
 export { AncestryError, GeneticsCancelledError, GeneticsInputError }
@@ -50,6 +51,8 @@ export interface CoreAnalysis {
 
 export interface CoreOptions {
   annotation: 'compact' | 'full_dbsnp'
+  /** VCF sample to analyse; absent: the first (the result warns when the file holds more). */
+  sample?: string | null
   dbsnpPath?: string | null
   onProgress?: (progress: Progress) => void
   signal?: AbortSignal
@@ -79,6 +82,10 @@ export function expansionLimit(storedBytes: number): number {
 
 export async function analyzeGeneticsFile(path: string, options: CoreOptions): Promise<CoreAnalysis> {
   const { analyzeGeneticsSource } = await geneticsCore()
+  // A named sample is checked against the header before the scan, so a wrong name fails at once and
+  // the error can list the names the file holds.
+  const sample = options.sample ?? undefined
+  if (sample !== undefined) assertSampleInFile(await detectSource(path), sample)
   // The core streams, so memory stays flat, but a small archive of one row repeated can keep a worker
   // (or a synchronous import) busy for hours: stop reading once the records outgrow the stored size.
   const storedBytes = statSync(path).size
@@ -93,6 +100,7 @@ export async function analyzeGeneticsFile(path: string, options: CoreOptions): P
   try {
     analysis = await analyzeGeneticsSource(path, {
       annotation: options.annotation,
+      sample,
       dbsnpPath: options.dbsnpPath ?? undefined,
       ancestry: true,
       onProgress,

@@ -52,6 +52,7 @@ export function toFinding(row: repo.FindingRow): GeneticFinding {
     citations: row.citations,
     matched_by: row.matched_by,
     filter: row.filter,
+    sample: row.sample,
     created_at: row.created_at,
   }
 }
@@ -90,6 +91,8 @@ export async function storeFindings(
   scope: Scope,
   sourceId: string,
   findings: FindingInput[],
+  /** The VCF sample the genotypes are of; null for a consumer file. */
+  sample: string | null = null,
 ): Promise<void> {
   const now = app.clock.now()
   await repo.replaceFindings(
@@ -114,6 +117,7 @@ export async function storeFindings(
       citations: f.citations.map((c) => ({ kind: c.kind, id: c.id, ...(c.title ? { title: c.title } : {}) })),
       matched_by: f.matchedBy,
       filter: f.filter,
+      sample,
       created_at: now.toISOString(),
     })),
   )

@@ -32,6 +32,9 @@ export function toJob(row: repo.JobRow): GeneticsJob {
     attempts: row.attempts,
     max_attempts: row.max_attempts,
     error: row.error,
+    sample: row.sample,
+    samples_in_file: row.samples_in_file,
+    warnings: row.warnings ?? [],
     source_id: row.source_id,
     created_at: row.created_at,
     started_at: row.started_at,
@@ -54,6 +57,8 @@ export async function createJobForUpload(
     state: 'queued',
     stage: 'queued',
     annotation_depth: upload.annotation_depth,
+    // The sample asked for, so the job shows it from the start; the worker reads it from the upload.
+    sample: upload.sample,
     bytes_done: 0,
     bytes_total: upload.size_bytes,
     records: 0,

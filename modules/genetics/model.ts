@@ -18,6 +18,21 @@ export const Sha256Hex = Type.String({
   description: 'SHA-256 as 64 hex digits.',
 })
 
+/** Longest VCF sample name taken; real ones (NA12878, a lab's barcode) are far shorter. */
+export const MAX_SAMPLE_NAME_LENGTH = 255
+
+export const SampleName = Type.String({
+  minLength: 1,
+  maxLength: MAX_SAMPLE_NAME_LENGTH,
+  // A VCF header separates sample names with tabs, so no name holds a tab, a line break or a control.
+  pattern: '^[^\\u0000-\\u001F\\u007F]+$',
+  description:
+    'Multi-sample VCF (a trio, a family, a joint call): the sample column to analyse, exactly as named on the ' +
+    '`#CHROM` line. Without it the first sample is analysed and the result warns `MULTIPLE_SAMPLES` when the file ' +
+    'holds more. A name the file does not hold, or any name for a consumer export (23andMe, AncestryDNA …: one ' +
+    'person, no sample names), fails the job with `error.code` `UNKNOWN_SAMPLE`.',
+})
+
 export const UploadSessionInput = Type.Object({
   user_id: Type.String({ minLength: 1 }),
   organization_id: Type.String({ minLength: 1 }),
@@ -27,6 +42,7 @@ export const UploadSessionInput = Type.Object({
   sha256: Type.Optional(Sha256Hex),
   annotation_depth: Type.Optional(AnnotationDepth),
   provider: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  sample: Type.Optional(SampleName),
 })
 
 export const GeneticsJobState = Type.Union(
@@ -61,6 +77,11 @@ export const UploadSession = Type.Object(
     size_bytes: Type.Integer(),
     sha256: Nullable(Type.String()),
     annotation_depth: AnnotationDepth,
+    sample: Nullable(
+      Type.String({
+        description: 'The VCF sample the session asked to analyse; null: the first sample of the file.',
+      }),
+    ),
     received_bytes: Type.Integer({ description: 'Bytes stored so far (resume from here).' }),
     storage: Type.Union([Type.Literal('local'), Type.Literal('s3')]),
     job_id: Nullable(Type.String()),
@@ -205,6 +226,12 @@ export const JobProgress = Type.Object({
   updated_at: IsoTime,
 })
 
+const JobWarning = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  line: Type.Optional(Type.Integer()),
+})
+
 export const GeneticsJob = Type.Object(
   {
     id: Type.String(),
@@ -225,6 +252,21 @@ export const GeneticsJob = Type.Object(
         description: 'Problem details (type, title, status, detail) when the job failed.',
       }),
     ),
+    sample: Nullable(
+      Type.String({
+        description:
+          'The VCF sample this job analyses: the one its upload named, else the first of the file once the job has read it. ' +
+          'Null for a file that names no samples (consumer exports hold one person).',
+      }),
+    ),
+    samples_in_file: Nullable(
+      Type.Integer({ description: 'Sample columns in the file, once read (0 for a consumer export).' }),
+    ),
+    warnings: Type.Array(JobWarning, {
+      description:
+        'Warnings of the result, as its source lists them (e.g. `MULTIPLE_SAMPLES`: the findings are for one ' +
+        'sample of several); empty until the job succeeds.',
+    }),
     source_id: Nullable(Type.String()),
     created_at: IsoTime,
     started_at: Nullable(IsoTime),
@@ -267,6 +309,12 @@ export const GeneticFinding = Type.Object(
     citations: Type.Array(Citation),
     matched_by: Type.String(),
     filter: Nullable(Type.String()),
+    sample: Nullable(
+      Type.String({
+        description:
+          'The VCF sample whose genotype this is (a multi-sample file holds several people); null for a consumer export.',
+      }),
+    ),
     created_at: IsoTime,
   },
   { $id: 'GeneticFinding' },

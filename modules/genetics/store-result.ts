@@ -11,6 +11,7 @@ import { createSource, listSources } from '../sources/service'
 import type { CoreAnalysis } from './core'
 import { storeFindings } from './findings'
 import * as repo from './repo'
+import { multipleSamplesWarning } from './sample-choice'
 import { testPause } from './test-pause'
 import { toSnakeCase } from './wire-case'
 
@@ -19,6 +20,8 @@ export interface ResultOrigin {
   content_type: string | null
   provider: string | null
   annotation_depth: 'compact' | 'full_dbsnp'
+  /** The VCF sample the caller named, if any (the analysis read that one). */
+  sample?: string | null
   upload?: { id: string; sha256: string | null; size_bytes: number }
   job_id?: string
   /** How the file arrived: a direct upload session or a small import. */
@@ -54,6 +57,7 @@ function sourceDetails(analysis: CoreAnalysis, origin: ResultOrigin): Record<str
     is_gvcf: summary.isGvcf,
     sample: summary.sample,
     samples_in_file: detection.samples.length,
+    sample_requested: origin.sample ?? null,
     record_counts: toSnakeCase({
       records: summary.records,
       variantRecords: summary.variantRecords,
@@ -95,6 +99,20 @@ function sourceDetails(analysis: CoreAnalysis, origin: ResultOrigin): Record<str
   }
 }
 
+/**
+ * The source's warnings, at most 50. Whose findings these are comes first, so no cut can drop it: in a
+ * multi-sample file that nobody chose from, it may not be the reader's own.
+ */
+function resultWarnings(analysis: CoreAnalysis, origin: ResultOrigin) {
+  const samples = multipleSamplesWarning(
+    analysis.detection,
+    analysis.summary.sample,
+    origin.sample,
+    origin.via,
+  )
+  return [...(samples ? [samples] : []), ...analysis.warnings].slice(0, 50)
+}
+
 export async function storeGeneticsResult(
   app: AppContext,
   scope: Scope,
@@ -112,7 +130,7 @@ export async function storeGeneticsResult(
       filename: origin.filename,
       content_type: origin.content_type,
       record_count: analysis.summary.records,
-      warnings: analysis.warnings.slice(0, 50).map((w) => ({
+      warnings: resultWarnings(analysis, origin).map((w) => ({
         code: w.code,
         message: w.message,
         ...(w.line !== undefined ? { line: w.line } : {}),
@@ -120,7 +138,7 @@ export async function storeGeneticsResult(
       details: sourceDetails(analysis, origin),
     }))
   await testPause(app, 'after_source', attempt)
-  await storeFindings(app, scope, source.id, analysis.compact?.findings ?? [])
+  await storeFindings(app, scope, source.id, analysis.compact?.findings ?? [], analysis.summary.sample)
   if (analysis.ancestry) {
     const now = app.clock.now()
     await repo.upsertAncestry(app.db, scope, {

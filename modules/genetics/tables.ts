@@ -16,6 +16,8 @@ export const geneticsUploads = sqliteTable(
     /** Checksum the client declared (hex), verified at completion. */
     sha256: text('sha256'),
     annotation_depth: text('annotation_depth', { enum: ['compact', 'full_dbsnp'] }).notNull(),
+    /** VCF sample column the caller asked to analyse; null: the file's first (a multi-sample file says so). */
+    sample: text('sample'),
     state: text('state', { enum: ['pending', 'completed', 'expired', 'cancelled'] }).notNull(),
     storage: text('storage', { enum: ['local', 's3'] }).notNull(),
     blob_key: text('blob_key').notNull(),
@@ -63,6 +65,15 @@ export const geneticsJobs = sqliteTable(
     max_attempts: integer('max_attempts').notNull(),
     /** Problem details of a failed job (no genotype data, only what went wrong and where). */
     error: text('error', { mode: 'json' }).$type<Record<string, unknown>>(),
+    /**
+     * The VCF sample the job analyses: the one its upload asked for, else (once read) the file's first;
+     * null for files that name no samples (consumer exports).
+     */
+    sample: text('sample'),
+    /** Sample columns in the file, once read (0 for consumer exports, which hold one unnamed person). */
+    samples_in_file: integer('samples_in_file'),
+    /** The result's warnings (the source's), so the job a caller polls already says what to mind. */
+    warnings: text('warnings', { mode: 'json' }).$type<{ code: string; message: string; line?: number }[]>(),
     source_id: text('source_id'),
     cancel_requested_at: text('cancel_requested_at'),
     created_at: text('created_at').notNull(),
@@ -102,6 +113,8 @@ export const geneticFindings = sqliteTable(
     matched_by: text('matched_by').notNull(),
     /** FILTER of the source record when it was not PASS. */
     filter: text('filter'),
+    /** VCF sample whose genotype this is (a finding may be read alone); null for a consumer file. */
+    sample: text('sample'),
     created_at: text('created_at').notNull(),
   },
   (t) => [

@@ -27,6 +27,7 @@ export async function toUploadSession(app: AppContext, row: repo.UploadRow): Pro
     size_bytes: row.size_bytes,
     sha256: row.sha256,
     annotation_depth: row.annotation_depth,
+    sample: row.sample,
     received_bytes: row.received_bytes,
     storage: row.storage,
     job_id: row.job_id,

@@ -141,6 +141,7 @@ async function openNewSession(
       size_bytes: input.size_bytes,
       sha256: input.sha256?.toLowerCase() ?? null,
       annotation_depth: depth,
+      sample: input.sample ?? null,
       state: 'pending',
       storage: app.storage.kind,
       blob_key: blobKey,
