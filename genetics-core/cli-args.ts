@@ -18,11 +18,10 @@ export interface InspectArgs {
   assumption: MissingMarkerAssumption | undefined
 }
 
-export interface IndexArgs {
-  command: 'index-dbsnp'
-  reference: string
-  outDir: string
-}
+/** `index-dbsnp REF OUT_DIR` builds the index; `index-dbsnp --verify OUT_DIR` checks a built one. */
+export type IndexArgs =
+  | { command: 'index-dbsnp'; mode: 'build'; reference: string; outDir: string }
+  | { command: 'index-dbsnp'; mode: 'verify'; outDir: string }
 
 export type CliArgs = InspectArgs | IndexArgs | { command: 'help' }
 
@@ -87,9 +86,21 @@ export function parseArgs(argv: string[]): CliArgs {
 
 function parseIndex(rest: string[]): IndexArgs {
   const positionals: string[] = []
+  let verify = false
   for (const t of tokens(rest)) {
-    if (t.option !== null) throw usage(`unknown option ${t.option} for index-dbsnp (it takes none)`)
-    positionals.push(t.positional as string)
+    if (t.option === '--verify') {
+      if (t.inline !== undefined) throw usage(`--verify takes no value (got --verify=${t.inline})`)
+      verify = true
+    } else if (t.option !== null)
+      throw usage(`unknown option ${t.option} for index-dbsnp (it takes only --verify)`)
+    else positionals.push(t.positional as string)
+  }
+  if (verify) {
+    if (positionals.length === 0) throw usage('index-dbsnp --verify needs OUT_DIR (the index to check)')
+    if (positionals.length > 1)
+      throw usage(`unexpected argument ${positionals[1]}: index-dbsnp --verify takes OUT_DIR only`)
+    if (positionals[0] === '') throw usage('index-dbsnp --verify: an empty path was given')
+    return { command: 'index-dbsnp', mode: 'verify', outDir: positionals[0] }
   }
   if (positionals.length < 2)
     throw usage(
@@ -99,7 +110,7 @@ function parseIndex(rest: string[]): IndexArgs {
     throw usage(`unexpected argument ${positionals[2]}: index-dbsnp takes REF.vcf.gz and OUT_DIR`)
   const [reference, outDir] = positionals
   if (reference === '' || outDir === '') throw usage('index-dbsnp: an empty path was given')
-  return { command: 'index-dbsnp', reference, outDir }
+  return { command: 'index-dbsnp', mode: 'build', reference, outDir }
 }
 
 function parseInspect(rest: string[]): InspectArgs {
@@ -160,11 +171,14 @@ function parseInspect(rest: string[]): InspectArgs {
   if (positionals.length > 1) throw usage(`unexpected argument ${positionals[1]}: inspect reads one FILE`)
   args.file = positionals[0]
   if (args.file === '') throw usage('inspect needs a FILE (an empty path was given)')
-  if (args.file === '-')
-    throw usage('reading standard input is not supported: save it to a file and give its path')
   if (args.annotate === 'full' && !args.dbsnp) throw usage('--annotate full needs --dbsnp PATH')
   if (args.dbsnp !== null && args.annotate !== 'full')
     throw usage('--dbsnp is only used by --annotate full; add --annotate full or leave --dbsnp out')
+  // `-` is standard input, read once: the dbSNP join reads the input a second time after the scan.
+  if (args.file === '-' && args.annotate === 'full')
+    throw usage(
+      '--annotate full reads the input twice, which standard input cannot be: save the stream to a file and give its path',
+    )
   if (args.assumption !== undefined && !args.ancestry)
     throw usage('--assumption only applies to --ancestry; add --ancestry or leave --assumption out')
   if (args.allSamples && args.sample !== undefined)

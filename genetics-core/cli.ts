@@ -2,6 +2,7 @@
 //   bun run genetics inspect FILE [--json] [--sample NAME] [--annotate compact|full --dbsnp PATH]
 //                                 [--ancestry] [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]
 //   bun run genetics index-dbsnp REF.vcf.gz OUT_DIR     (the provisioned dbSNP index, once per deployment)
+//   bun run genetics index-dbsnp --verify OUT_DIR       (reads every file of it, checks sizes and CRC-32s)
 // When stderr is a terminal it draws a progress bar there while reading; when stdout is a terminal it
 // ends with a short human summary. With --json, or when stdout is not a terminal (a pipe, a file, a
 // script), it prints one JSON document (or, with --all-samples, JSON lines: a summary line, then one
@@ -13,20 +14,28 @@ import { analyzeGeneticsSource } from './analyze'
 import { type AncestryResult, ancestryTargets } from './ancestry/index'
 import { type InspectArgs, parseArgs, UsageError } from './cli-args'
 import { buildReferenceIndex } from './dbsnp/reference-index/build-index'
+import { verifyIndex } from './dbsnp/reference-index/verify-index'
+import { verifyLines } from './dbsnp/reference-index/verify-lines'
 import { GeneticsInputError, isGeneticsError } from './errors'
 import { ancestryPerSample } from './samples-ancestry'
 import { scanSource } from './scan/scan-source'
+import { STANDARD_INPUT_PATH, standardInput } from './stream/standard-input'
 import type { DbsnpResult, Detection, GeneticsWarning, Progress, ScanSummary, SiteCall } from './types'
 
 const USAGE =
-  'usage: genetics inspect FILE [--json] [--sample NAME] [--annotate compact|full --dbsnp PATH] [--ancestry] [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]\n       genetics index-dbsnp REF.vcf.gz OUT_DIR'
+  'usage: genetics inspect FILE [--json] [--sample NAME] [--annotate compact|full --dbsnp PATH] [--ancestry] [--all-samples] [--assumption variant_only|reference_blocks|genome_wide]\n       genetics index-dbsnp REF.vcf.gz OUT_DIR\n       genetics index-dbsnp --verify OUT_DIR'
 
 const HELP = `${USAGE}
 
 Reads a VCF, gVCF or consumer genotype file (23andMe, AncestryDNA, ...), plain, gzipped, bgzipped or
 zipped, and reports its format, genome build, samples and record counts (BCF is refused with the
-bcftools command that converts it). Genotypes are never printed. FILE must be a regular file (not a
-pipe or standard input).
+bcftools command that converts it). Genotypes are never printed.
+
+FILE - reads standard input (bcftools view -r chr22 x.vcf.gz | genetics inspect -, zcat, curl):
+plain, gzipped or bgzipped VCF and consumer text, detected as for a file, streamed in one pass.
+Needs a file instead: --annotate full (the dbSNP join reads the input twice) and a zip (its table
+of contents is at its end). Empty standard input, or a terminal, is refused. Other pipes and devices
+given by path are refused too: save the stream to a file, or pipe it into -. A file named - is ./-.
 
   --json          print the full JSON document (the default when stdout is not a terminal)
   --sample NAME   the VCF sample to read (default: the first)
@@ -43,15 +52,22 @@ pipe or standard input).
   -h, --help      show this help and exit
   Options also take the form --option=VALUE; -- ends the options.
 
-When stderr is a terminal a progress bar is drawn there while the file is read; when stdout is a
-terminal the result is a short summary instead of JSON. stdout carries only the result.
+When stderr is a terminal a progress bar is drawn there while the file is read (from standard input,
+whose size is unknown, the bytes read and records instead); when stdout is a terminal the result is
+a short summary instead of JSON. stdout carries only the result.
 
 index-dbsnp REF.vcf.gz OUT_DIR builds the provisioned dbSNP index (once per deployment) and prints
 its manifest as JSON. REF is a dbSNP VCF, bgzipped, gzipped or plain (no tabix index needed); an
-older index in OUT_DIR stays in use until the new one is complete.
+older index in OUT_DIR stays in use until the new one is complete. One build at a time per OUT_DIR:
+while OUT_DIR/index-dbsnp.lock names a running build, another is refused (INDEX_LOCKED); a lock left
+by a build that no longer runs on this host is taken over, with a note.
+
+index-dbsnp --verify OUT_DIR reads every data file of the index and compares its size and CRC-32
+with index.json: one line on stdout when all match, else one line per problem on stderr and status
+1. An index written before checksums were recorded is checked by size, with a note (status 0).
 
 Exit status: 0 done (also when the reader of stdout closed it early, e.g. | head); 1 OUT_DIR cannot
-be written or another failure; 2 bad input (one line: error: CODE: message); 64 usage mistake;
+be written, another build holds its lock, --verify found a problem, or another failure; 2 bad input (one line: error: CODE: message); 64 usage mistake;
 130 interrupted (Ctrl-C), 143 terminated.`
 
 const STAGE_NAMES: Record<Progress['stage'], string> = {
@@ -78,7 +94,8 @@ function progressBar(draw: (text: string) => void, columns: number) {
       const tail = ` ${STAGE_NAMES[p.stage]} ${fraction === null ? '' : `${Math.floor(fraction * 100)}% `}${mib(p.bytesRead)}${total ? ` of ${mib(total)}` : ''}, ${p.records.toLocaleString('en-US')} ${unit}`
       const width = Math.max(10, Math.min(40, columns - tail.length - 3))
       const filled = fraction === null ? 0 : Math.round(fraction * width)
-      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${tail}`
+      // Without a size (standard input) a bar would never fill: the bytes read and records say it all.
+      const line = total ? `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${tail}` : tail.trimStart()
       if (line === last) return
       last = line
       draw(`\r${line}\x1b[K`)
@@ -159,6 +176,8 @@ interface Output {
   human: boolean
   onProgress?: (p: Progress) => void
   signal: AbortSignal
+  /** Standard input is a terminal: `inspect -` would wait for typing, so it is refused. */
+  stdinTty: boolean
 }
 
 /** Refuses a path that cannot be read before any work starts, naming it (a missing file, a directory, a pipe). */
@@ -176,11 +195,17 @@ function checkReadable(path: string, what: string, allowDirectory = false): void
     if (allowDirectory) return
     throw new GeneticsInputError('FILE_UNREADABLE', `${what}${path}: a directory, not a file`)
   }
-  if (stat.isFIFO() || stat.isSocket() || stat.isCharacterDevice())
+  if (stat.isFIFO() || stat.isSocket() || stat.isCharacterDevice()) {
+    // The input can still be streamed, as standard input; a --dbsnp reference cannot.
+    const instead =
+      what === ''
+        ? `read it as standard input (genetics inspect - < ${path})`
+        : 'save the stream to a file and give its path'
     throw new GeneticsInputError(
       'FILE_UNREADABLE',
-      `${what}${path}: a pipe or device, not a regular file: save the stream to a file and give its path`,
+      `${what}${path}: a pipe or device, not a regular file: ${instead}`,
     )
+  }
   try {
     accessSync(path, constants.R_OK)
   } catch {
@@ -188,12 +213,35 @@ function checkReadable(path: string, what: string, allowDirectory = false): void
   }
 }
 
-async function inspect(args: InspectArgs, { out, human, onProgress, signal }: Output): Promise<void> {
-  checkReadable(args.file, '')
+async function inspect(args: InspectArgs, output: Output): Promise<void> {
+  if (args.file !== '-') {
+    checkReadable(args.file, '')
+    return inspectPath(args.file, args.file, args, output)
+  }
+  if (output.stdinTty)
+    throw new GeneticsInputError(
+      'FILE_UNREADABLE',
+      'standard input is a terminal, not a stream: pipe the data in (zcat genome.txt.gz | genetics inspect -) or give the file path',
+    )
+  try {
+    await inspectPath(STANDARD_INPUT_PATH, 'standard input', args, output)
+  } finally {
+    // A run that stopped early must not wait for the writer of the pipe to finish.
+    standardInput().close()
+  }
+}
+
+/** Inspects `path` (a file, or standard input's path), naming it `shown` in the human summary. */
+async function inspectPath(
+  path: string,
+  shown: string,
+  args: InspectArgs,
+  { out, human, onProgress, signal }: Output,
+): Promise<void> {
   // Checked before the scan, so a mistyped --dbsnp is not found out only after reading a whole genome.
   if (args.dbsnp !== null) checkReadable(args.dbsnp, 'the dbSNP reference is unusable: ', true)
   if (args.allSamples) {
-    const scan = await scanSource(args.file, {
+    const scan = await scanSource(path, {
       targets: args.ancestry ? ancestryTargets() : [],
       allSamples: true,
       onProgress,
@@ -236,12 +284,12 @@ async function inspect(args: InspectArgs, { out, human, onProgress, signal }: Ou
     return
   }
   if (args.annotate === null && !args.ancestry) {
-    const scan = await scanSource(args.file, { sample: args.sample, onProgress, signal })
+    const scan = await scanSource(path, { sample: args.sample, onProgress, signal })
     const document = { detection: scan.detection, summary: scan.summary, warnings: scan.warnings }
-    out(human ? humanSummary(args.file, document) : JSON.stringify(document, null, 2))
+    out(human ? humanSummary(shown, document) : JSON.stringify(document, null, 2))
     return
   }
-  const analysis = await analyzeGeneticsSource(args.file, {
+  const analysis = await analyzeGeneticsSource(path, {
     annotation: args.annotate === 'full' ? 'full_dbsnp' : 'compact',
     dbsnpPath: args.dbsnp ?? undefined,
     ancestry: args.ancestry,
@@ -252,7 +300,7 @@ async function inspect(args: InspectArgs, { out, human, onProgress, signal }: Ou
   })
   if (human) {
     out(
-      humanSummary(args.file, {
+      humanSummary(shown, {
         detection: analysis.detection,
         summary: analysis.summary,
         warnings: analysis.warnings,
@@ -290,6 +338,8 @@ export interface TerminalOptions {
   columns?: number
   /** Aborts the work (Ctrl-C): the run ends with status 130 and one line on stderr. */
   signal?: AbortSignal
+  /** Whether standard input is a terminal (`inspect -` is then refused). Default: `process.stdin.isTTY`. */
+  stdinTty?: boolean
 }
 
 /** Exit status of a run interrupted by SIGINT (128 + 2), as shells report it. */
@@ -322,6 +372,23 @@ export async function runCli(
       if (signal.aborted) return
       out(line)
     }
+    if (args.command === 'index-dbsnp' && args.mode === 'verify') {
+      const started = performance.now()
+      const update = bar?.update
+      const report = await verifyIndex(args.outDir, {
+        signal,
+        onProgress: update
+          ? (bytesRead, totalBytes, files) =>
+              update({ stage: 'reading', bytesRead, totalBytes, records: files }, 'files')
+          : undefined,
+      })
+      if (signal.aborted) throw new Error('interrupted')
+      const lines = verifyLines(args.outDir, report, (performance.now() - started) / 1000)
+      bar?.clear()
+      for (const line of lines.err) err(line)
+      for (const line of lines.out) clearThenOut(line)
+      return lines.sound ? 0 : 1
+    }
     if (args.command === 'index-dbsnp') {
       // A missing or unreadable REF is reported by the index builder itself.
       let totalBytes: number | null = null
@@ -331,6 +398,10 @@ export async function runCli(
       const update = bar?.update
       const manifest = await buildReferenceIndex(args.reference, args.outDir, {
         signal,
+        onNote: (line) => {
+          bar?.clear()
+          err(line)
+        },
         onProgress: update
           ? (bytesRead, alleles) =>
               update({ stage: 'reading', bytesRead, totalBytes, records: alleles }, 'alleles')
@@ -343,7 +414,8 @@ export async function runCli(
     }
     // JSON lines per sample stay JSON: a human summary of many samples is not short.
     const human = tty && !args.json && !args.allSamples
-    await inspect(args, { out: clearThenOut, human, onProgress: bar?.update, signal })
+    const stdinTty = terminal.stdinTty ?? process.stdin.isTTY === true
+    await inspect(args, { out: clearThenOut, human, onProgress: bar?.update, signal, stdinTty })
     if (signal.aborted) throw new Error('interrupted')
     return 0
   } catch (error) {

@@ -53,7 +53,8 @@ export async function inspectSource(
   options: { signal?: AbortSignal } = {},
 ): Promise<Inspection> {
   const { head, size } = await readFileHead(path, 65536)
-  if (size === 0 || head.length === 0) throw new GeneticsInputError('EMPTY_FILE', 'the file is empty')
+  // By the bytes read, not the size: standard input has none until it has been read (size 0).
+  if (head.length === 0) throw new GeneticsInputError('EMPTY_FILE', 'the file is empty')
   const compression = sniffCompression(head)
   const warnings: GeneticsWarning[] = []
   const base = { compression, fileBytes: size, warnings }

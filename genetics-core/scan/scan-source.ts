@@ -9,7 +9,9 @@ import { KnownMarkerVotes, knownMarkerPositionKeys, knownMarkerRsNumbers } from 
 import { GeneticsCancelledError, GeneticsInputError, throwIfAborted } from '../errors'
 import { canonicalChromosome, canonicalConsumerChromosome } from '../normalize/chromosome'
 import { BgzfSegmentReader } from '../stream/bgzf-segments'
+import { BgzfStreamSegmentReader } from '../stream/bgzf-stream-segments'
 import { endsWithBgzfEof, isBcfMagic, readFileHead, sniffCompression } from '../stream/sniff'
+import { isStandardInput, standardInput } from '../stream/standard-input'
 import { openTextChunks } from '../stream/text-source'
 import { ScanWorkerPool, type SegmentResult } from '../stream/worker-pool'
 import type {
@@ -42,6 +44,9 @@ const MIN_MARKERS_OVER_HEADER = 3
 /** Data lines checked against the specification at the start of a file (all of a smaller file). */
 const VALIDATED_LINES = 2_000
 
+/** Whether BGZF goes to worker threads by default. Standard input's size is unknown: it always does. */
+const bgzfOnWorkers = (path: string, bytes: number) => isStandardInput(path) || bytes > WORKER_THRESHOLD_BYTES
+
 /**
  * One streaming pass over a file: summary statistics plus the calls at the requested targets.
  *
@@ -66,7 +71,7 @@ async function startPoolEarly(path: string, options: ScanOptions): Promise<ScanW
   if (options.workers === 0) return null
   const { head, size } = await readFileHead(path, 64).catch(() => ({ head: new Uint8Array(0), size: 0 }))
   if (sniffCompression(head) !== 'bgzf' || isBcfMagic(head)) return null
-  const workers = options.workers ?? (size > WORKER_THRESHOLD_BYTES ? DEFAULT_WORKERS : 0)
+  const workers = options.workers ?? (bgzfOnWorkers(path, size) ? DEFAULT_WORKERS : 0)
   return workers > 0 ? new ScanWorkerPool(workers) : null
 }
 
@@ -78,7 +83,10 @@ export async function scanInspected(
 ): Promise<ScanResult> {
   const { signal } = options
   const detection = { ...inspection.detection, warnings: [...inspection.detection.warnings] }
-  const progress = new ProgressReporter(options.onProgress, detection.fileBytes)
+  const stdin = isStandardInput(inspection.path)
+  // Standard input is read once: the scan replays what detection kept of it, then reads on.
+  if (stdin) standardInput().detectionDone()
+  const progress = new ProgressReporter(options.onProgress, stdin ? null : detection.fileBytes)
   progress.report('detecting', 0, 0, true)
   if (detection.format === 'bcf') {
     throw new GeneticsInputError(
@@ -181,15 +189,10 @@ export async function scanInspected(
       const whole = inspection.headIsWholeBody && lines.length === inspection.headLines.length
       warnings.push(...validateVcfHead(header, lines, whole))
     }
-    if (detection.compression === 'bgzf') {
-      if (!(await endsWithBgzfEof(inspection.path))) {
-        warnings.push({
-          code: 'BGZF_EOF_MISSING',
-          message: 'the file does not end with the BGZF end-of-file block; it may be truncated',
-        })
-      }
-    }
-    const workers = options.workers ?? (detection.fileBytes > WORKER_THRESHOLD_BYTES ? DEFAULT_WORKERS : 0)
+    // Checked after the scan (standard input's end is known only then) and reported in this place.
+    const eofWarningAt = warnings.length
+    const workers =
+      options.workers ?? (bgzfOnWorkers(inspection.path, detection.fileBytes) ? DEFAULT_WORKERS : 0)
     if (detection.compression === 'bgzf' && workers > 0) {
       const pool = earlyPool ?? new ScanWorkerPool(workers)
       accumulator = await scanBgzfOnWorkers(inspection, config, make, onHit, pool, {
@@ -202,7 +205,15 @@ export async function scanInspected(
       validate()
       accumulator = await scanOnMainThread(inspection, make, onHit, progress, signal)
     }
+    if (detection.compression === 'bgzf' && !(await endsWithBgzfEof(inspection.path))) {
+      warnings.splice(eofWarningAt, 0, {
+        code: 'BGZF_EOF_MISSING',
+        message: 'the file does not end with the BGZF end-of-file block; it may be truncated',
+      })
+    }
   }
+  // Standard input's size is known only now that it has been read to its end.
+  if (stdin) detection.fileBytes = standardInput().bytesRead
 
   // Build: the header's word, else the known markers seen. Where the data's own positions clearly
   // contradict the header, the positions win: they are what the calls are matched by.
@@ -354,7 +365,9 @@ async function scanBgzfOnWorkers(
   const onAbort = () => void pool.terminate()
   signal?.addEventListener('abort', onAbort, { once: true })
   const accumulator = new ScanAccumulator(make(), onHit)
-  const reader = new BgzfSegmentReader(inspection.path, { signal, segmentBytes })
+  const reader = isStandardInput(inspection.path)
+    ? new BgzfStreamSegmentReader(standardInput().pieces(), { signal, segmentBytes })
+    : new BgzfSegmentReader(inspection.path, { signal, segmentBytes })
   const maxInFlight = 3 * pool.size
   const inFlight: Promise<SegmentResult>[] = []
   const drainOne = async () => {

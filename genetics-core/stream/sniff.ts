@@ -5,6 +5,7 @@
 import { open, stat } from 'node:fs/promises'
 import { GeneticsInputError } from '../errors'
 import type { Compression } from '../types'
+import { isStandardInput, standardInput } from './standard-input'
 
 export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 8
@@ -62,6 +63,8 @@ export async function readFileHead(
   path: string,
   length: number,
 ): Promise<{ head: Uint8Array; size: number }> {
+  // Standard input has no size until it has been read to its end: 0 until then.
+  if (isStandardInput(path)) return { head: await standardInput().head(length), size: 0 }
   const size = await fileSize(path)
   const handle = await open(path, 'r').catch((error) => {
     throw ioError(path, error)
@@ -105,25 +108,32 @@ export const BGZF_EOF = Uint8Array.from([
  * tools pad files so, and htslib reads them). A file without it was probably cut short.
  */
 export async function endsWithBgzfEof(path: string): Promise<boolean> {
+  // Standard input: its last bytes, once the scan has read it to its end.
+  if (isStandardInput(path)) return tailEndsWithBgzfEof(standardInput().tail())
   const handle = await open(path, 'r')
   try {
     const { size } = await handle.stat()
     const tail = new Uint8Array(Math.min(size, 1 << 16))
     await handle.read(tail, 0, tail.length, size - tail.length)
-    let end = tail.length
-    while (end > 0 && tail[end - 1] === 0) end--
-    // The block itself ends in zeros (its CRC and length): step back over those too.
-    for (let zeros = 0; zeros <= BGZF_EOF.length; zeros++) {
-      const start = end + zeros - BGZF_EOF.length
-      if (
-        start >= 0 &&
-        start + BGZF_EOF.length <= tail.length &&
-        BGZF_EOF.every((b, i) => tail[start + i] === b)
-      )
-        return true
-    }
-    return false
+    return tailEndsWithBgzfEof(tail)
   } finally {
     await handle.close()
   }
+}
+
+/** Whether the last bytes of a file hold bgzip's end-of-file block, zero bytes after it allowed. */
+function tailEndsWithBgzfEof(tail: Uint8Array): boolean {
+  let end = tail.length
+  while (end > 0 && tail[end - 1] === 0) end--
+  // The block itself ends in zeros (its CRC and length): step back over those too.
+  for (let zeros = 0; zeros <= BGZF_EOF.length; zeros++) {
+    const start = end + zeros - BGZF_EOF.length
+    if (
+      start >= 0 &&
+      start + BGZF_EOF.length <= tail.length &&
+      BGZF_EOF.every((b, i) => tail[start + i] === b)
+    )
+      return true
+  }
+  return false
 }

@@ -12,6 +12,7 @@ import type yauzl from 'yauzl'
 import { GeneticsCancelledError, GeneticsInputError } from '../errors'
 import type { Compression } from '../types'
 import { ioError, isGzip } from './sniff'
+import { isStandardInput, standardInput } from './standard-input'
 
 export interface TextChunks {
   /**
@@ -38,8 +39,12 @@ const READ_CHUNK = 1 << 20
 export async function openTextChunks(path: string, compression: Compression, options: OpenTextOptions = {}) {
   if (options.signal?.aborted) throw new GeneticsCancelledError()
   if (compression === 'zip') return openZipEntry(path, options)
-  if (compression === 'none') return openPlain(path, options)
-  const file = createReadStream(path, { highWaterMark: READ_CHUNK, start: options.start ?? 0 })
+  // Standard input cannot be read at an offset: it is streamed from its first byte, like a gzip file.
+  const stdin = isStandardInput(path)
+  if (compression === 'none' && !stdin) return openPlain(path, options)
+  const file: Readable = stdin
+    ? standardInput().readable()
+    : createReadStream(path, { highWaterMark: READ_CHUNK, start: options.start ?? 0 })
   let bytes = 0
   file.on('data', (chunk) => {
     bytes += chunk.length
@@ -170,6 +175,11 @@ export function isZipMetadataEntry(name: string): boolean {
 
 // yauzl is loaded on the first zip, not at start-up, where every other scan would pay for it.
 async function openZip(path: string): Promise<yauzl.ZipFile> {
+  if (isStandardInput(path))
+    throw new GeneticsInputError(
+      'UNSUPPORTED_FORMAT',
+      'a zip archive cannot be read from standard input (its table of contents is at its end): give the path of the .zip instead',
+    )
   const { default: zipReader } = await import('yauzl')
   return new Promise((resolve, reject) => {
     zipReader.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => {

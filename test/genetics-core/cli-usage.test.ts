@@ -84,7 +84,6 @@ describe('usage mistakes: status 64, one line on stderr, nothing on stdout', () 
       ['inspect', EX2, '--all-samples', '--annotate', 'compact'],
       'error: --annotate cannot be used with --all-samples',
     ],
-    ['standard input as FILE', ['inspect', '-'], 'error: reading standard input is not supported'],
     ['index-dbsnp without arguments', ['index-dbsnp'], 'error: index-dbsnp needs REF.vcf.gz and OUT_DIR'],
     [
       'index-dbsnp without OUT_DIR',

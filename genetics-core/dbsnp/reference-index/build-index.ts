@@ -13,7 +13,6 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs'
 import { basename, join } from 'node:path'
 import { type Inspection, inspectSource } from '../../detect/inspect-source'
@@ -23,6 +22,8 @@ import { endsWithBgzfEof } from '../../stream/sniff'
 import { ScanWorkerPool } from '../../stream/worker-pool'
 import { AlleleStream } from '../allele-stream'
 import { dbsnpReferenceBuild } from '../reference-build'
+import { acquireBuildLock, IndexLockedError } from './build-lock'
+import { RunningChecksum, writeCounted } from './checksum'
 import {
   ALLELES_MAGIC,
   auxWord,
@@ -47,6 +48,8 @@ export interface BuildIndexOptions {
   onProgress?: (bytesRead: number, alleles: number) => void
   /** Records per block (default BLOCK_RECORDS); tests use tiny blocks to cross block edges often. */
   blockRecords?: number
+  /** One-line notes for the operator (a stale build lock taken over); the CLI prints them on stderr. */
+  onNote?: (line: string) => void
 }
 
 /** Growable columns of one chromosome's alleles, in reference order. */
@@ -86,6 +89,8 @@ class ChromosomeColumns {
  * The data files of each build carry a name of their own, and the manifest that names them replaces
  * the previous one by a rename only at the end: an older index in `outDir` stays whole and in use
  * until then, a failed build removes what it wrote, and a successful one removes the older files.
+ * A build lock in `outDir` (build-lock.ts) keeps a second build from removing this one's files: it is
+ * refused with IndexLockedError while this one runs.
  *
  * @example
  * const manifest = await buildReferenceIndex('/refs/dbsnp.vcf.gz', '/refs/dbsnp-index')
@@ -101,6 +106,24 @@ export async function buildReferenceIndex(
     throw new RangeError('blockRecords must be a positive integer')
   const inspection = await inspectReference(referencePath, options.signal)
   prepareOutDir(outDir)
+  const lock = await acquireBuildLock(outDir, options.onNote).catch((error) => {
+    throw outputError(error, outDir)
+  })
+  try {
+    return await buildLocked(referencePath, outDir, inspection, blockRecords, options)
+  } finally {
+    lock.release()
+  }
+}
+
+/** The build proper, while this build holds the directory's lock. */
+async function buildLocked(
+  referencePath: string,
+  outDir: string,
+  inspection: Inspection,
+  blockRecords: number,
+  options: BuildIndexOptions,
+): Promise<IndexManifest> {
   const files = new DataFiles(outDir)
   let manifest: IndexManifest
   try {
@@ -199,7 +222,7 @@ const DATA_FILE = /^(?:[0-9a-z]+-)?\d{3,}\.(?:alleles|fence)$/
 
 /** Typed errors pass; a file-system failure while writing names the directory and the reason. */
 function outputError(error: unknown, outDir: string): unknown {
-  if (isGeneticsError(error) || error instanceof RangeError) return error
+  if (isGeneticsError(error) || error instanceof RangeError || error instanceof IndexLockedError) return error
   const code = (error as { code?: unknown })?.code
   if (typeof code !== 'string') return error
   const reason =
@@ -328,13 +351,14 @@ function writeChromosome(
   }
   const allelesFile = files.create(`${ordinal}.alleles`)
   const fenceFile = files.create(`${ordinal}.fence`)
+  const allelesSum = new RunningChecksum()
   const fd = openSync(allelesFile.path, 'w')
   try {
     const header = new Uint8Array(HEADER_BYTES)
     header.set(ALLELES_MAGIC, 0)
     new DataView(header.buffer).setUint32(8, n, true)
     new DataView(header.buffer).setUint32(12, blockRecords, true)
-    writeSync(fd, header)
+    writeCounted(fd, header, allelesSum)
     const chunkRecords = 1 << 16
     const words = new Uint32Array(chunkRecords * (RECORD_BYTES / 4))
     for (let start = 0; start < n; start += chunkRecords) {
@@ -347,19 +371,26 @@ function writeChromosome(
         words[w + F_RS] = columns.rs[k]
         words[w + F_AUX] = columns.aux[k]
       }
-      writeSync(fd, new Uint8Array(words.buffer, 0, (end - start) * RECORD_BYTES))
+      writeCounted(fd, new Uint8Array(words.buffer, 0, (end - start) * RECORD_BYTES), allelesSum)
     }
   } finally {
     closeSync(fd)
   }
   const fence = new Uint32Array(Math.ceil(n / blockRecords))
   for (let b = 0; b < fence.length; b++) fence[b] = tpos[order[b * blockRecords]]
-  writeFileSync(fenceFile.path, new Uint8Array(fence.buffer))
+  const fenceBytes = new Uint8Array(fence.buffer)
+  const fenceSum = new RunningChecksum()
+  fenceSum.update(fenceBytes)
+  writeFileSync(fenceFile.path, fenceBytes)
   return {
     name,
     canonical: canonicalChromosome(name),
     alleles: n,
     allelesFile: allelesFile.file,
     fenceFile: fenceFile.file,
+    allelesBytes: allelesSum.bytes,
+    allelesCrc32: allelesSum.hex,
+    fenceBytes: fenceSum.bytes,
+    fenceCrc32: fenceSum.hex,
   }
 }

@@ -30,6 +30,15 @@ export interface IndexedChromosome {
   alleles: number
   allelesFile: string
   fenceFile: string
+  /**
+   * Size in bytes and CRC-32 (8 hex digits, see checksum.ts) of each data file, recorded while it was
+   * written. Absent in indexes written before they were recorded, which stay readable: optional fields
+   * keep the manifest at version 1, so readers of version 1 still open these indexes.
+   */
+  allelesBytes?: number
+  allelesCrc32?: string
+  fenceBytes?: number
+  fenceCrc32?: string
 }
 
 export interface IndexManifest {

@@ -3,9 +3,11 @@
 // Nothing is memory-mapped on purpose: mapped pages count towards a process's resident memory, and a
 // whole-genome join touches most of a 16-byte-per-allele index; fixed buffers keep memory flat.
 
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { GeneticsInputError } from '../../errors'
+import { CRC32_HEX } from './checksum'
+import { dataFilesOf, sizeProblem } from './data-files'
 import {
   ALLELES_MAGIC,
   HEADER_BYTES,
@@ -88,10 +90,19 @@ function manifestProblem(manifest: IndexManifest): string | null {
     const named = typeof c?.name === 'string' && typeof c.canonical === 'string'
     // Plain names in the index directory: a manifest must not point reads anywhere else.
     const files = [c?.allelesFile, c?.fenceFile].every((f) => typeof f === 'string' && PLAIN_NAME.test(f))
-    if (!named || !files || !Number.isInteger(c.alleles) || c.alleles < 0)
+    if (!named || !files || !Number.isInteger(c.alleles) || c.alleles < 0 || !checksumsWellFormed(c))
       return `has a malformed chromosome entry (${String(c?.name).slice(0, 40)})`
   }
   return null
+}
+
+/** All four size and checksum fields, well formed, or none of them (an index written before them). */
+function checksumsWellFormed(c: IndexedChromosome): boolean {
+  const fields = [c.allelesBytes, c.allelesCrc32, c.fenceBytes, c.fenceCrc32]
+  if (fields.every((f) => f === undefined)) return true
+  const size = (n: unknown) => Number.isInteger(n) && (n as number) >= 0
+  const crc = (h: unknown) => typeof h === 'string' && CRC32_HEX.test(h)
+  return size(c.allelesBytes) && size(c.fenceBytes) && crc(c.allelesCrc32) && crc(c.fenceCrc32)
 }
 
 const PLAIN_NAME = /^[\w-][\w.-]*$/
@@ -121,10 +132,16 @@ export class ChromosomeIndex {
   /** `chromosome` is the manifest's entry: its counts must be those of the files it names. */
   constructor(dir: string, chromosome: IndexedChromosome, blockRecords: number) {
     const { allelesFile, fenceFile } = chromosome
+    const [alleles, fence] = dataFilesOf(chromosome, blockRecords)
     this.fd = openIndexFile(dir, allelesFile)
     try {
+      // The size of the file opened (fstat on its descriptor), not of whatever has the name by now.
+      const allelesSize = fstatSync(this.fd).size
+      const wrongSize = sizeProblem(alleles, allelesSize)
       const header = new Uint8Array(HEADER_BYTES)
-      readSync(this.fd, header, 0, HEADER_BYTES, 0)
+      // A file cut inside its header has no counts to compare: its size says what happened.
+      if (readSync(this.fd, header, 0, HEADER_BYTES, 0) < HEADER_BYTES && wrongSize)
+        throw invalid(`${wrongSize}; rebuild the index with index-dbsnp`)
       if (!ALLELES_MAGIC.every((b, i) => header[i] === b))
         throw invalid(`${allelesFile} is not an index file`)
       const view = new DataView(header.buffer)
@@ -135,7 +152,11 @@ export class ChromosomeIndex {
         throw invalid(
           `${allelesFile} does not belong to this ${MANIFEST_FILE} (allele or block count differs)`,
         )
+      // After the counts: a file of another index is named as such rather than as the wrong size.
+      if (wrongSize) throw invalid(`${wrongSize}; rebuild the index with index-dbsnp`)
       const fenceBytes = readIndexFile(dir, fenceFile)
+      const wrongFence = sizeProblem(fence, fenceBytes.byteLength)
+      if (wrongFence) throw invalid(`${wrongFence}; rebuild the index with index-dbsnp`)
       this.fence = new Uint32Array(
         fenceBytes.buffer.slice(fenceBytes.byteOffset, fenceBytes.byteOffset + fenceBytes.byteLength),
       )
