@@ -134,6 +134,74 @@ export function buildFromContigLengths(contigs: { id: string; length: number | n
   return { build, method: 'contig_lengths', evidence: evidence.slice(0, 3).join(', ') }
 }
 
+// T2T-CHM13 (UCSC hs1, GenBank GCA_009914755) is recognised only to be named in a refusal: the catalog
+// and the ancestry panel hold GRCh37 and GRCh38 positions, and a CHM13 position read as either would
+// point at another base. Without this, a CHM13 VCF whose header also names GRCh38 (a pipeline's stale
+// ##reference) was read by the header's word, since no length table knew its contigs. Lengths are those
+// of T2T-CHM13v2.0 (chrY from HG002), as NCBI and UCSC list them.
+const T2T_CHM13_LENGTHS: Record<string, number> = {
+  '1': 248387328,
+  '2': 242696752,
+  '3': 201105948,
+  '4': 193574945,
+  '5': 182045439,
+  '6': 172126628,
+  '7': 160567428,
+  '8': 146259331,
+  '9': 150617247,
+  '10': 134758134,
+  '11': 135127769,
+  '12': 133324548,
+  '13': 113566686,
+  '14': 101161492,
+  '15': 99753195,
+  '16': 96330374,
+  '17': 84276897,
+  '18': 80542538,
+  '19': 61707364,
+  '20': 66210255,
+  '21': 45090682,
+  '22': 51324926,
+  X: 154259566,
+  Y: 62460029,
+}
+const T2T_CHM13_NAME = /chm13|\bt2t\b|\bhs1\b|GC[AF]_009914755/i
+
+/** An assembly the file is on that no catalog position can be matched against, and how we know. */
+export interface UnsupportedAssembly {
+  name: 'T2T-CHM13'
+  method: 'contig_lengths' | 'header'
+  evidence: string
+}
+
+/**
+ * T2T-CHM13, told by its contig lengths (every primary contig with a length agrees, and none has a
+ * GRCh37/GRCh38 length) or, without lengths, by a header text that names it and no supported build.
+ */
+export function unsupportedAssembly(
+  referenceTexts: { label: string; value: string }[],
+  contigs: { id: string; length: number | null }[],
+): UnsupportedAssembly | null {
+  const matched: string[] = []
+  let other = 0
+  for (const contig of contigs) {
+    if (contig.length === null) continue
+    const name = canonicalChromosome(contig.id)
+    const expected = T2T_CHM13_LENGTHS[name]
+    if (expected === undefined) continue
+    if (expected === contig.length) matched.push(`${contig.id} length ${contig.length}`)
+    else other++
+  }
+  if (matched.length > 0 && other === 0)
+    return { name: 'T2T-CHM13', method: 'contig_lengths', evidence: matched.slice(0, 3).join(', ') }
+  if (matched.length > 0 || other > 0) return null
+  for (const { label, value } of referenceTexts) {
+    if (T2T_CHM13_NAME.test(value) && buildNamedIn(value) === null)
+      return { name: 'T2T-CHM13', method: 'header', evidence: `${label}=${shorten(value)}` }
+  }
+  return null
+}
+
 /** RefSeq versions of NC_000001..NC_000024 (1..22, X, Y) in GRCh37; GRCh38 raised every one by one. */
 const GRCH37_VERSIONS = [
   10, 11, 11, 11, 9, 11, 13, 10, 11, 10, 9, 11, 10, 8, 9, 9, 10, 9, 9, 10, 8, 10, 10, 9,

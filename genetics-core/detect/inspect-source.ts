@@ -17,6 +17,8 @@ import {
   buildFromContigNames,
   buildFromHeaderText,
   UNKNOWN_BUILD,
+  type UnsupportedAssembly,
+  unsupportedAssembly,
 } from './genome-build'
 
 /** Data lines kept from the head of a VCF for gVCF detection and validation. */
@@ -426,7 +428,21 @@ function vcfDetection(
   let build: BuildCall = UNKNOWN_BUILD
   const fromText = buildFromHeaderText(header.referenceTexts)
   const fromLengths = buildFromContigLengths(header.contigs) ?? buildFromContigNames(header.contigs)
-  if (fromLengths) {
+  const unsupported = fromLengths ? null : unsupportedAssembly(header.referenceTexts, header.contigs)
+  if (unsupported) {
+    // Build stays unknown, so nothing is matched by position; the warning says why and what would help.
+    build = {
+      build: 'unknown',
+      method: unsupported.method,
+      evidence: `${unsupported.name}: ${unsupported.evidence}`,
+    }
+    warnings.push(unsupportedBuildWarning(unsupported))
+    if (fromText)
+      warnings.push({
+        code: 'BUILD_CONFLICT',
+        message: `the header names ${fromText.build} (${fromText.evidence}) but ${unsupported.method === 'header' ? `${unsupported.evidence} names` : 'contig lengths match'} ${unsupported.name}; positions are not read as ${fromText.build}`,
+      })
+  } else if (fromLengths) {
     build = fromLengths
     if (fromText && fromText.build !== fromLengths.build) {
       warnings.push({
@@ -447,6 +463,14 @@ function vcfDetection(
     headerLines: header.lineCount,
     fileBytes: base.fileBytes,
     warnings,
+  }
+}
+
+/** Why a file on an assembly without catalog positions gets no position-matched findings, and what would. */
+function unsupportedBuildWarning(assembly: UnsupportedAssembly): GeneticsWarning {
+  return {
+    code: 'BUILD_UNSUPPORTED',
+    message: `the file is on ${assembly.name} (${assembly.evidence}); catalog and ancestry positions exist for GRCh37 and GRCh38 only, so no position is matched: lift the calls over to GRCh38 (for example bcftools +liftover or Picard LiftoverVcf) or call them against GRCh38`,
   }
 }
 
