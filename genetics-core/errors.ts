@@ -8,6 +8,7 @@ export type GeneticsErrorCode =
   | 'FILE_UNREADABLE'
   | 'EMPTY_FILE'
   | 'NO_RECORDS'
+  | 'NO_SAMPLES'
   | 'DECOMPRESSION_LIMIT'
   | 'UNRECOGNISED_FORMAT'
   | 'UNSUPPORTED_FORMAT'

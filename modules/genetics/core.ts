@@ -119,6 +119,15 @@ export async function analyzeGeneticsFile(path: string, options: CoreOptions): P
       'NO_RECORDS',
       'the file has a header but no records, so there is nothing to analyse (an export that stopped early, or a filter that removed every record?)',
     )
+  // A VCF without sample columns lists sites, not anyone's genotypes (an annotation or sites-only
+  // file sent by mistake): stored, it too would be a source with no findings that reads as "nothing
+  // found".
+  const vcf = analysis.detection.format === 'vcf' || analysis.detection.format === 'gvcf'
+  if (vcf && analysis.detection.samples.length === 0)
+    throw new GeneticsInputError(
+      'NO_SAMPLES',
+      "the VCF has no sample columns, so it holds no one's genotypes (a sites-only or annotation file?); upload the VCF that has your genotype column after FORMAT",
+    )
   // The core says why ancestry was skipped in a warning (unknown build, no usable markers).
   const skipped = analysis.ancestry
     ? undefined

@@ -7,6 +7,7 @@ import { type TestApp, testApp } from '../../support/app'
 import { FIXTURES, fixture, uploadFile, waitForJob } from './helpers'
 
 const DBSNP = 'dbsnp_b144_grch37p13_chr1_head582.vcf.gz'
+const UPLOAD = 'dbsnp_b144_chr1_head582_one_sample.vcf.gz'
 let t: TestApp
 beforeAll(async () => {
   t = await testApp({ dbsnpReferencePath: join(FIXTURES, DBSNP) })
@@ -17,8 +18,9 @@ afterAll(() => t.cleanup())
 describe('full dbSNP annotation', () => {
   it('joins an uploaded VCF.GZ to the reference and records the coverage on the source', async () => {
     const p = await t.userWithKey()
-    // The reference's own records as the upload: every allele has its rsID in the reference.
-    const done = await uploadFile(t, p, fixture(DBSNP), { annotation_depth: 'full_dbsnp' }, 'chr1.vcf.gz')
+    // The reference's own records with one sample's genotypes as the upload: every allele has its rsID
+    // in the reference. (The reference itself holds no genotypes; as an upload it is refused, NO_SAMPLES.)
+    const done = await uploadFile(t, p, fixture(UPLOAD), { annotation_depth: 'full_dbsnp' }, 'chr1.vcf.gz')
     expect(done.annotation_depth).toBe('full_dbsnp')
     const job = await waitForJob(t, p, done.job_id)
     expect(job.error).toBeNull()

@@ -208,6 +208,27 @@ describe('a VCF with a header and no records', () => {
   })
 })
 
+describe('a VCF without sample columns', () => {
+  it('fails its job with NO_SAMPLES: a sites-only file holds no genotypes, so no source is stored', async () => {
+    const vcf = encode(
+      [
+        '##fileformat=VCFv4.2',
+        '##contig=<ID=chr1,length=248956422>',
+        '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO',
+        'chr1\t11796321\trs1801133\tG\tA\t50\tPASS\t.',
+        '',
+      ].join('\n'),
+    )
+    const p = await t.userWithKey()
+    const done = await uploadFile(t, p, vcf, {}, 'sites.vcf')
+    const job = await waitForJob(t, p, done.job_id)
+    expect(job.state).toBe('failed')
+    expect(job.error).toMatchObject({ status: 422, code: 'NO_SAMPLES' })
+    expect(job.error.detail).toContain('no sample columns')
+    expect((await t.call('GET', '/sources?modality=genetics', { token: p.key })).body.data).toEqual([])
+  })
+})
+
 describe('completing while the last part is still arriving', () => {
   it('waits for that part, then checks the whole file and starts the job', async () => {
     const p = await t.userWithKey()
