@@ -43,7 +43,8 @@ async function frozenBuild(outDir: string) {
     stderr: 'pipe',
   })
   const lock = join(outDir, LOCK_FILE)
-  while (!existsSync(lock) && child.exitCode === null) await Bun.sleep(1)
+  // Created empty (exclusive create), then written: freeze it only once its holder line is complete.
+  while (!lockWritten(lock) && child.exitCode === null) await Bun.sleep(1)
   child.kill('SIGSTOP')
   // Frozen with the lock held; if the build had already ended, the reference is too small for this test.
   expect({ running: child.exitCode === null, locked: existsSync(lock) }).toEqual({
@@ -62,6 +63,14 @@ async function frozenBuild(outDir: string) {
         err: await new Response(child.stderr).text(),
       }
     },
+  }
+}
+
+function lockWritten(lock: string): boolean {
+  try {
+    return readFileSync(lock, 'utf8').endsWith('\n')
+  } catch {
+    return false
   }
 }
 
