@@ -58,6 +58,12 @@ export interface SiteCall {
   filter: string | null
   /** True when the call comes from a gVCF reference block covering the site rather than a variant line. */
   fromReferenceBlock?: boolean
+  /**
+   * VCF records written by an imputation tool: whether this genotype was estimated from a reference
+   * panel rather than measured, and the tool's own estimate of its accuracy (Minimac INFO `R2`, Beagle
+   * INFO `DR2`; null when absent or unreadable). Absent for files that carry neither.
+   */
+  imputation?: { imputed: boolean; r2: number | null; measure: 'R2' | 'DR2' }
   dp?: number
   gq?: number
   ad?: number[]

@@ -16,6 +16,7 @@ import m12 from './0012_audit_events.sql' with { type: 'text' }
 import m13 from './0013_idempotent_responses.sql' with { type: 'text' }
 import m14 from './0014_oauth_records.sql' with { type: 'text' }
 import m15 from './0015_genetics_sample_choice.sql' with { type: 'text' }
+import m16 from './0016_genetics_imputed_findings.sql' with { type: 'text' }
 
 export const migrationJournal = journal
 export const migrationSql: Record<string, string> = {
@@ -35,4 +36,5 @@ export const migrationSql: Record<string, string> = {
   '0013_idempotent_responses': m13,
   '0014_oauth_records': m14,
   '0015_genetics_sample_choice': m15,
+  '0016_genetics_imputed_findings': m16,
 }

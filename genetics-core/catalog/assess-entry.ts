@@ -9,6 +9,7 @@ import { isNonPseudoautosomalX } from '../sex/sex-chromosome-sites'
 import type { GenomeBuild, SiteCall } from '../types'
 import { sameAllele, trimAlleles } from './allele-key'
 import { canonicalChrom } from './chrom'
+import { imputedStatus, lowImputationQualityReason } from './imputation-quality'
 import type { CatalogEntry, CompactAssessment, CompactGenotype, GenomicPosition } from './types'
 
 type AlleleClass = 'ref' | 'alt' | 'other' | 'uncomparable'
@@ -125,7 +126,7 @@ export function assessEntry(
   build: GenomeBuild,
   sex: GeneticSex = 'unknown',
 ): EntryAssessment {
-  const assessment = assessCall(entry, call, build, sex)
+  const assessment = withImputation(assessCall(entry, call, build, sex), call)
   if (
     sex === 'unknown' &&
     assessment.status === 'assessed' &&
@@ -137,6 +138,14 @@ export function assessEntry(
   )
     return { ...assessment, interpretation: `${assessment.interpretation} ${UNKNOWN_SEX_X_CAVEAT}` }
   return assessment
+}
+
+/** Says on a read call (and on one not read for its low accuracy) that the genotype was imputed. */
+function withImputation(assessment: EntryAssessment, call: SiteCall | undefined): EntryAssessment {
+  const imputation = imputedStatus(call)
+  if (imputation === null) return assessment
+  if (assessment.status !== 'assessed' && assessment.status !== 'low_imputation_quality') return assessment
+  return { ...assessment, imputation }
 }
 
 function assessCall(
@@ -181,6 +190,9 @@ function assessCall(
   if (call.zygosity === 'no_call' || alleles.length === 0 || missing === alleles.length) {
     return { ...base, status: 'no_call', matchedBy, reason: 'The source has no genotype at this site.' }
   }
+  // Too uncertain to read whatever it says: not even "not a carrier". Its alleles are not repeated.
+  const lowQuality = lowImputationQualityReason(call)
+  if (lowQuality !== null) return { ...base, status: 'low_imputation_quality', matchedBy, reason: lowQuality }
   if (missing > 0) {
     return {
       ...base,

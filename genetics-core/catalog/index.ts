@@ -4,6 +4,7 @@
 export { APOE_RS7412_ENTRY, APOE_RS429358_ENTRY, apoeFromDosages } from './apoe'
 export { catalogEntry, compactCatalog } from './catalog'
 export { CompactAnnotationError } from './errors'
+export { MIN_IMPUTATION_R2 } from './imputation-quality'
 export { interpretCompact } from './interpret'
 export { type CatalogTarget, catalogTargets } from './targets'
 export type {
@@ -22,6 +23,7 @@ export type {
   EvidenceLevel,
   GenomicPosition,
   GenotypeInterpretation,
+  ImputedGenotype,
   Provenance,
 } from './types'
 export { validateCatalog } from './validate'

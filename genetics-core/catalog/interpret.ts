@@ -5,11 +5,18 @@
 
 import type { GeneticSex } from '../sex/infer-genetic-sex'
 import type { GenomeBuild, SiteCall } from '../types'
-import { apoeFromAssessments } from './apoe'
+import { APOE_RS7412_ENTRY, APOE_RS429358_ENTRY, apoeFromAssessments } from './apoe'
 import { assessEntry, type EntryAssessment } from './assess-entry'
 import { compactCatalog } from './catalog'
 import { CompactAnnotationError } from './errors'
-import type { CompactAnnotationResult, CompactAssessment, CompactCatalog, CompactFinding } from './types'
+import { MIN_IMPUTATION_R2 } from './imputation-quality'
+import type {
+  ApoeGenotype,
+  CompactAnnotationResult,
+  CompactAssessment,
+  CompactCatalog,
+  CompactFinding,
+} from './types'
 
 const BUILDS = new Set<GenomeBuild>(['NCBI36', 'GRCh37', 'GRCh38'])
 
@@ -18,6 +25,43 @@ const NOT_A_DIAGNOSIS =
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`
+}
+
+/** The notes on imputed genotypes: findings that rest on them, and sites too uncertain to read. */
+function imputationNotes(findings: CompactFinding[], lowQuality: number): string[] {
+  const notes: string[] = []
+  const imputed = findings.filter((f) => f.imputation !== null)
+  if (imputed.length > 0) {
+    const unknown = imputed.filter((f) => f.imputation?.r2 === null).length
+    const unknownText =
+      unknown === 0
+        ? ''
+        : unknown === imputed.length
+          ? ` The file gives no estimate of ${unknown === 1 ? 'its' : 'their'} accuracy.`
+          : ` ${unknown} of them come without an estimate of their accuracy.`
+    notes.push(
+      `${plural(imputed.length, 'finding rests on an imputed genotype', 'findings rest on imputed genotypes')}: estimated from a reference panel, not measured, and an estimate can be wrong.${unknownText} A measured (clinical-grade) test confirms ${imputed.length === 1 ? 'it' : 'them'} before anything is done about ${imputed.length === 1 ? 'it' : 'them'}.`,
+    )
+  }
+  if (lowQuality > 0) {
+    notes.push(
+      `${plural(lowQuality, 'catalog site was', 'catalog sites were')} imputed with an estimated accuracy (R²) below ${MIN_IMPUTATION_R2}, the usual quality cut-off for imputed genotypes, and ${lowQuality === 1 ? 'is' : 'are'} not interpreted: at that accuracy the genotype is close to a guess. A measured genotype there would answer ${lowQuality === 1 ? 'it' : 'them'}.`,
+    )
+  }
+  return notes
+}
+
+/** The APOE genotype says so when either of its two sites was imputed. */
+function markImputedApoe(apoe: ApoeGenotype | null, assessments: CompactAssessment[]): ApoeGenotype | null {
+  if (apoe === null) return null
+  const imputed = assessments.some(
+    (a) => (a.entryId === APOE_RS429358_ENTRY || a.entryId === APOE_RS7412_ENTRY) && a.imputation,
+  )
+  if (!imputed) return apoe
+  return {
+    ...apoe,
+    note: `${apoe.note} Derived from imputed genotypes (estimated from a reference panel, not measured); a measured test confirms it.`,
+  }
 }
 
 export function interpretCompact(
@@ -64,6 +108,7 @@ export function interpretCompact(
       provenance: entry.provenance,
       matchedBy: a.matchedBy ?? 'position',
       filter: call.filter && call.filter !== 'PASS' ? call.filter : null,
+      imputation: a.imputation ?? null,
     })
   })
 
@@ -105,6 +150,7 @@ export function interpretCompact(
       `${plural(different, 'site carries', 'sites carry')} a different variant from the catalog entry; no interpretation is given there.`,
     )
   }
+  notes.push(...imputationNotes(findings, count('low_imputation_quality')))
   const filtered = findings.filter((f) => f.filter !== null).length
   if (filtered > 0)
     notes.push(
@@ -124,7 +170,7 @@ export function interpretCompact(
       noCall: count('no_call'),
       carriers: findings.length,
     },
-    apoe: apoeFromAssessments(assessments),
+    apoe: markImputedApoe(apoeFromAssessments(assessments), assessments),
     notes,
   }
 }

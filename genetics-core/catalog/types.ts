@@ -97,6 +97,16 @@ export type AssessmentStatus =
   | 'position_mismatch'
   /** The genotype cannot be compared (indel in array data, unusual ploidy, half call). */
   | 'not_comparable'
+  /** The genotype was imputed with an estimated R² below the cut-off (MIN_IMPUTATION_R2): not read. */
+  | 'low_imputation_quality'
+
+/** An imputed genotype: estimated from a reference panel, not measured, with the tool's accuracy estimate. */
+export interface ImputedGenotype {
+  imputed: true
+  /** Minimac's R2 or Beagle's DR2 for the site; null when the file gave none that could be read. */
+  r2: number | null
+  measure: 'R2' | 'DR2'
+}
 
 export type CompactGenotype = 'hom_ref' | 'het' | 'hom_alt' | 'hemizygous_ref' | 'hemizygous_alt'
 
@@ -113,6 +123,8 @@ export interface CompactAssessment {
   /** Human-readable reason for any status other than 'assessed', or the caveat on an assessed call
    * whose other copy carries a different ALT (a 1/2 genotype). */
   reason?: string
+  /** Only when the call read (or not read, for 'low_imputation_quality') was imputed. */
+  imputation?: ImputedGenotype
 }
 
 export interface CompactFinding {
@@ -134,6 +146,8 @@ export interface CompactFinding {
   matchedBy: 'rsid' | 'position' | 'rsid_and_position'
   /** The source record's FILTER when it is not PASS, so a reader can weigh the call. */
   filter: string | null
+  /** Set when the genotype was imputed rather than measured (null: measured, or the file does not say). */
+  imputation: ImputedGenotype | null
 }
 
 /** APOE ε genotype derived from rs429358 and rs7412, for the cross-modality link with LDL/ApoB. */

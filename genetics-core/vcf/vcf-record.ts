@@ -5,6 +5,7 @@ import { isReferencePlaceholder, trimAlleles } from '../normalize/alleles'
 import { canonicalChromosome } from '../normalize/chromosome'
 import { parseGenotype, zygosityOf } from '../normalize/genotype'
 import type { SiteCall } from '../types'
+import { imputationFromInfo } from './imputation'
 
 export interface VcfRecord {
   /** CHROM as written. */
@@ -164,6 +165,9 @@ export function callFromRecord(record: VcfRecord, sample: number, atPos = record
     filter: record.filter === '.' || record.filter === '' ? null : record.filter,
   }
   if (block) call.fromReferenceBlock = true
+  const carriedAlts = indices.filter((index): index is number => index !== null && index > 0)
+  const imputation = imputationFromInfo(record.info, carriedAlts)
+  if (imputation) call.imputation = imputation
   const dp = intField(record, sample, 'DP')
   if (dp !== undefined) call.dp = dp
   const gq = intField(record, sample, 'GQ')

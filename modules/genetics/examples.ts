@@ -358,6 +358,8 @@ export const geneticsExamples = {
           matched_by: 'rsid_and_position',
           filter: null,
           sample: 'HG00096',
+          imputed: false,
+          imputation_r2: null,
           created_at: '2026-01-15T09:00:00.000Z',
         },
       ],

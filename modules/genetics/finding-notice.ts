@@ -12,3 +12,15 @@ export const FINDING_NOTICES: Record<GeneticFinding['category'], string> = {
     'Not a diagnosis: consumer and research-grade files can miscall rare variants, so confirm this with a clinical-grade test and discuss it with a clinician or genetic counsellor.',
   trait: 'For general interest: a trait association, not a health finding.',
 }
+
+/**
+ * Said after the category's notice when the genotype was imputed: an imputed genotype is an estimate
+ * from a reference panel, and a finding read alone must not pass for a measured one.
+ */
+export const IMPUTED_NOTICE =
+  'The genotype was imputed, not measured: estimated from a reference panel from the sites around it, so it can be wrong; a measured (clinical-grade) test confirms it.'
+
+/** The notice a finding carries: its category's, and the imputation caveat when the genotype was imputed. */
+export function findingNotice(category: GeneticFinding['category'], imputed: boolean): string {
+  return imputed ? `${FINDING_NOTICES[category]} ${IMPUTED_NOTICE}` : FINDING_NOTICES[category]
+}

@@ -6,7 +6,7 @@ import type { AppContext } from '../shared/context'
 import { newId } from '../shared/ids'
 import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
-import { FINDING_NOTICES } from './finding-notice'
+import { findingNotice } from './finding-notice'
 import type { GeneticFinding } from './model'
 import * as repo from './repo'
 
@@ -25,6 +25,8 @@ export interface FindingInput {
   citations: { kind: string; id: string; title?: string }[]
   matchedBy: string
   filter: string | null
+  /** Set when the genotype was imputed (estimated from a reference panel), null when measured or unknown. */
+  imputation?: { imputed: true; r2: number | null } | null
 }
 
 export interface FindingFilter {
@@ -48,11 +50,13 @@ export function toFinding(row: repo.FindingRow): GeneticFinding {
     interpretation: row.interpretation,
     evidence_level: row.evidence_level,
     evidence_summary: row.evidence_summary,
-    notice: FINDING_NOTICES[row.category],
+    notice: findingNotice(row.category, row.imputed),
     citations: row.citations,
     matched_by: row.matched_by,
     filter: row.filter,
     sample: row.sample,
+    imputed: row.imputed,
+    imputation_r2: row.imputed ? row.imputation_r2 : null,
     created_at: row.created_at,
   }
 }
@@ -118,6 +122,8 @@ export async function storeFindings(
       matched_by: f.matchedBy,
       filter: f.filter,
       sample,
+      imputed: f.imputation?.imputed === true,
+      imputation_r2: f.imputation?.imputed === true ? f.imputation.r2 : null,
       created_at: now.toISOString(),
     })),
   )

@@ -304,7 +304,8 @@ export const GeneticFinding = Type.Object(
     evidence_level: Type.Union([Type.Literal('strong'), Type.Literal('moderate'), Type.Literal('limited')]),
     evidence_summary: Type.String(),
     notice: Type.String({
-      description: 'What this finding is not, and who decides before anything is acted on (by category).',
+      description:
+        'What this finding is not, and who decides before anything is acted on (by category); for an imputed genotype, also that it was imputed, not measured.',
     }),
     citations: Type.Array(Citation),
     matched_by: Type.String(),
@@ -313,6 +314,18 @@ export const GeneticFinding = Type.Object(
       Type.String({
         description:
           'The VCF sample whose genotype this is (a multi-sample file holds several people); null for a consumer export.',
+      }),
+    ),
+    imputed: Type.Boolean({
+      description:
+        'True when the genotype was imputed (estimated from a reference panel by Minimac, Beagle or an imputation server), not measured; ' +
+        '`notice` then says so. Imputed genotypes below an estimated accuracy of 0.3 give no finding at all. ' +
+        'False: measured, or the file does not say it was imputed.',
+    }),
+    imputation_r2: Nullable(
+      Type.Number({
+        description:
+          "The imputation tool's estimated accuracy for the site (Minimac `R2`, Beagle `DR2`, from 0 to 1: the estimated squared correlation with the true genotype); null when `imputed` is false or the file gave none.",
       }),
     ),
     created_at: IsoTime,

@@ -1,7 +1,7 @@
 // Tables of the genetics module: upload sessions, analysis jobs, the catalog findings of each genetics
 // source, and ancestry results. Every row carries its (organization_id, user_id) scope.
 
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 export const geneticsUploads = sqliteTable(
   'genetics_uploads',
@@ -115,6 +115,10 @@ export const geneticFindings = sqliteTable(
     filter: text('filter'),
     /** VCF sample whose genotype this is (a finding may be read alone); null for a consumer file. */
     sample: text('sample'),
+    /** True when the genotype was imputed from a reference panel, not measured (rows before: measured as far as known). */
+    imputed: integer('imputed', { mode: 'boolean' }).notNull().default(false),
+    /** The imputation tool's accuracy estimate for the site (Minimac R2, Beagle DR2); null when not imputed or not given. */
+    imputation_r2: real('imputation_r2'),
     created_at: text('created_at').notNull(),
   },
   (t) => [
