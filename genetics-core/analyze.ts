@@ -8,6 +8,7 @@ import { AncestryError, ancestryTargets, estimateAncestry } from './ancestry/ind
 import type { CompactAnnotationResult } from './catalog/index'
 import { catalogTargets, interpretCompact } from './catalog/index'
 import { annotateWithDbsnp } from './dbsnp/annotate-with-dbsnp'
+import { refuseSomaticCalls } from './detect/somatic-calls'
 import { GeneticsInputError } from './errors'
 import { scanSource } from './scan/scan-source'
 import { type GeneticSexCall, inferGeneticSex } from './sex/infer-genetic-sex'
@@ -79,6 +80,8 @@ export async function analyzeGeneticsSource(
     onProgress: options.onProgress,
     signal: options.signal,
   })
+  // A tumour's mutations are not the person's inherited genotypes: nothing is interpreted from them.
+  refuseSomaticCalls(scan.detection)
   const warnings = [...scan.warnings]
   const build = scan.summary.build.build
   // Letters are read on the plus strand only once the file's strand is known (see strand/).

@@ -9,6 +9,7 @@ export type GeneticsErrorCode =
   | 'EMPTY_FILE'
   | 'NO_RECORDS'
   | 'NO_SAMPLES'
+  | 'SOMATIC_CALLS'
   | 'DECOMPRESSION_LIMIT'
   | 'UNRECOGNISED_FORMAT'
   | 'UNSUPPORTED_FORMAT'

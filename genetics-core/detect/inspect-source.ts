@@ -20,6 +20,7 @@ import {
   type UnsupportedAssembly,
   unsupportedAssembly,
 } from './genome-build'
+import { somaticEvidence, somaticWarning } from './somatic-calls'
 
 /** Data lines kept from the head of a VCF for gVCF detection and validation. */
 export const HEAD_LINES = 2_000
@@ -424,6 +425,8 @@ function vcfDetection(
   // lines of its input gVCFs into a plain multi-sample VCF, which has no reference blocks at all. A gVCF
   // opens with reference blocks, so its first lines show it; a header alone decides only without records.
   const isGvcf = headLines.length > 0 ? headLines.some(({ text }) => isGvcfLine(text)) : header.gvcfHeader
+  const somatic = somaticEvidence(header)
+  if (somatic) warnings.push(somaticWarning(somatic))
   const format: SourceFormat = isGvcf ? 'gvcf' : 'vcf'
   let build: BuildCall = UNKNOWN_BUILD
   const fromText = buildFromHeaderText(header.referenceTexts)

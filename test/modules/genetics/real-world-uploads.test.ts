@@ -229,6 +229,32 @@ describe('a VCF without sample columns', () => {
   })
 })
 
+describe('a somatic (tumour) VCF', () => {
+  it("fails its job with SOMATIC_CALLS: a tumour's mutations are not the person's inherited genotypes", async () => {
+    const vcf = encode(
+      [
+        '##fileformat=VCFv4.2',
+        '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+        '##GATKCommandLine=<ID=Mutect2,CommandLine="Mutect2 --normal-sample N1 --output somatic.vcf.gz",Version="4.2.6.1">',
+        '##contig=<ID=chr1,length=248956422>',
+        '##normal_sample=N1',
+        '##source=Mutect2',
+        '##tumor_sample=T1',
+        '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tT1\tN1',
+        'chr1\t11796321\t.\tG\tA\t.\tPASS\t.\tGT\t0/1\t0/0',
+        '',
+      ].join('\n'),
+    )
+    const p = await t.userWithKey()
+    const done = await uploadFile(t, p, vcf, {}, 'tumor.vcf')
+    const job = await waitForJob(t, p, done.job_id)
+    expect(job.state).toBe('failed')
+    expect(job.error).toMatchObject({ status: 422, code: 'SOMATIC_CALLS' })
+    expect(job.error.detail).toContain('germline VCF')
+    expect((await t.call('GET', '/sources?modality=genetics', { token: p.key })).body.data).toEqual([])
+  })
+})
+
 describe('completing while the last part is still arriving', () => {
   it('waits for that part, then checks the whole file and starts the job', async () => {
     const p = await t.userWithKey()
