@@ -5,6 +5,7 @@
 
 import type { AncestryResult, MissingMarkerAssumption } from './ancestry/index'
 import { AncestryError, ancestryTargets, estimateAncestry } from './ancestry/index'
+import { bcfDbsnpRefusal, startsAsBcf } from './bcf/bcf-source'
 import type { CompactAnnotationResult } from './catalog/index'
 import { catalogTargets, interpretCompact } from './catalog/index'
 import { annotateWithDbsnp } from './dbsnp/annotate-with-dbsnp'
@@ -22,6 +23,7 @@ import type {
   ScanSummary,
   SiteCall,
   SiteTarget,
+  SourceFormat,
 } from './types'
 
 export interface AnalyzeOptions {
@@ -71,6 +73,7 @@ export async function analyzeGeneticsSource(
       'full_dbsnp annotation needs a provisioned dbSNP reference path',
     )
   }
+  if (options.annotation === 'full_dbsnp' && (await startsAsBcf(path))) throw bcfDbsnpRefusal()
   const compactTargets = catalogTargets()
   const panelTargets = options.ancestry ? ancestryTargets() : []
   const allTargets = [...compactTargets, ...panelTargets]
@@ -85,7 +88,7 @@ export async function analyzeGeneticsSource(
   const warnings = [...scan.warnings]
   const build = scan.summary.build.build
   // Letters are read on the plus strand only once the file's strand is known (see strand/).
-  const statesReference = scan.detection.format === 'vcf' || scan.detection.format === 'gvcf'
+  const statesReference = isVcfData(scan.detection.format)
   const strand = statesReference ? referenceAlleleStrand() : inferStrand(scan.calls, allTargets)
   const oriented = orientCalls(scan.calls, allTargets, strand)
   warnings.push(...strandWarnings(strand))
@@ -124,6 +127,8 @@ export async function analyzeGeneticsSource(
 
   let dbsnp: DbsnpResult | null = null
   if (options.annotation === 'full_dbsnp') {
+    // A BCF that only detection could see (in a zip, on standard input) is refused here.
+    if (scan.detection.format === 'bcf') throw bcfDbsnpRefusal()
     if (scan.detection.format === 'vcf' || scan.detection.format === 'gvcf') {
       dbsnp = await annotateWithDbsnp(path, options.dbsnpPath!, {
         onProgress: options.onProgress,
@@ -147,6 +152,11 @@ export async function analyzeGeneticsSource(
     geneticSex,
     warnings,
   }
+}
+
+/** VCF records, whether read from VCF text or decoded from a BCF: they state REF and ALT. */
+export function isVcfData(format: SourceFormat): boolean {
+  return format === 'vcf' || format === 'gvcf' || format === 'bcf'
 }
 
 function strandWarnings(strand: StrandCall): GeneticsWarning[] {

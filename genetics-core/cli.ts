@@ -10,7 +10,7 @@
 // annotation results. Exit statuses are listed in the help; nothing prints a stack trace.
 
 import { accessSync, constants, type Stats, statSync } from 'node:fs'
-import { analyzeGeneticsSource } from './analyze'
+import { analyzeGeneticsSource, isVcfData } from './analyze'
 import { type AncestryResult, ancestryTargets } from './ancestry/index'
 import { type InspectArgs, parseArgs, UsageError } from './cli-args'
 import { buildReferenceIndex } from './dbsnp/reference-index/build-index'
@@ -27,14 +27,15 @@ const USAGE =
 
 const HELP = `${USAGE}
 
-Reads a VCF, gVCF or consumer genotype file (23andMe, AncestryDNA, ...), plain, gzipped, bgzipped or
-zipped, and reports its format, genome build, samples and record counts (BCF is refused with the
-bcftools command that converts it). Genotypes are never printed.
+Reads a VCF, gVCF, BCF (2.1 and 2.2, as bcftools writes them) or consumer genotype file (23andMe,
+AncestryDNA, ...), plain, gzipped, bgzipped or zipped, and reports its format, genome build, samples
+and record counts. Genotypes are never printed.
 
 FILE - reads standard input (bcftools view -r chr22 x.vcf.gz | genetics inspect -, zcat, curl):
-plain, gzipped or bgzipped VCF and consumer text, detected as for a file, streamed in one pass.
+plain, gzipped or bgzipped VCF, BCF and consumer text, detected as for a file, streamed in one pass.
 Needs a file instead: --annotate full (the dbSNP join reads the input twice) and a zip (its table
-of contents is at its end). Empty standard input, or a terminal, is refused. Other pipes and devices
+of contents is at its end). --annotate full also needs VCF text: a BCF is refused with the bcftools
+command that converts it. Empty standard input, or a terminal, is refused. Other pipes and devices
 given by path are refused too: save the stream to a file, or pipe it into -. A file named - is ./-.
 
   --json          print the full JSON document (the default when stdout is not a terminal)
@@ -127,7 +128,7 @@ function humanSummary(file: string, doc: SummaryInput): string {
   const { detection: d, summary: s } = doc
   const build =
     d.build.build !== 'unknown' ? `${d.build.build} (from ${d.build.method.replaceAll('_', ' ')})` : 'unknown'
-  const isVcf = d.format === 'vcf' || d.format === 'gvcf'
+  const isVcf = isVcfData(d.format)
   const sample = !isVcf
     ? 'one person (a consumer file)'
     : d.samples.length === 0

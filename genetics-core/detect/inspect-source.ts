@@ -3,6 +3,7 @@
 // or provider text says it. Keeps what the scan needs next (parsed header, first data lines, the
 // consumer layout) in an Inspection; detectSource publishes only the Detection part.
 
+import { bcfToVcfText } from '../bcf/bcf-to-vcf-text'
 import { type ConsumerLayout, detectConsumerLayout } from '../consumer/layouts'
 import { GeneticsInputError } from '../errors'
 import { isBcfMagic, readFileHead, sniffCompression } from '../stream/sniff'
@@ -61,7 +62,6 @@ export async function inspectSource(
   const compression = sniffCompression(head)
   const warnings: GeneticsWarning[] = []
   const base = { compression, fileBytes: size, warnings }
-  if (isBcfMagic(head)) return bcfInspection(path, base, null)
 
   if (compression !== 'zip') return inspectStream(path, base, null, options.signal)
   const entries = await listZipEntries(path)
@@ -113,7 +113,8 @@ async function inspectStream(
     const firstChunk = await peekFirstChunk(text.chunks)
     if (firstChunk.bytes.length === 0)
       throw new GeneticsInputError('EMPTY_FILE', 'the file holds no text after decompression')
-    if (isBcfMagic(firstChunk.bytes)) return bcfInspection(path, base, archiveEntry)
+    if (isBcfMagic(firstChunk.bytes))
+      return bcfInspection(await inspectText(path, bcfToVcfText(firstChunk.rest), { ...base, archiveEntry }))
     if (looksUtf16(firstChunk.bytes)) {
       throw new GeneticsInputError(
         'UNRECOGNISED_FORMAT',
@@ -132,32 +133,16 @@ async function inspectStream(
   }
 }
 
-function bcfInspection(
-  path: string,
-  base: Omit<InspectionBase, 'archiveEntry'>,
-  archiveEntry: string | null,
-): Inspection {
-  return {
-    path,
-    detection: {
-      format: 'bcf',
-      compression: base.compression,
-      archiveEntry,
-      vcfVersion: null,
-      isGvcf: false,
-      samples: [],
-      build: UNKNOWN_BUILD,
-      contigs: [],
-      headerLines: 0,
-      fileBytes: base.fileBytes,
-      warnings: base.warnings,
-    },
-    header: null,
-    headLines: [],
-    headIsWholeBody: false,
-    layout: null,
-    headerless: false,
+/**
+ * A BCF read as the VCF text it holds (bcf/): everything is decided from that text, and the format is
+ * named 'bcf' (a gVCF in BCF keeps isGvcf). Its header text must be a VCF header.
+ */
+function bcfInspection(inspection: Inspection): Inspection {
+  if (inspection.header === null || inspection.headerless) {
+    throw new GeneticsInputError('BAD_HEADER', 'the BCF header is not a VCF header')
   }
+  inspection.detection.format = 'bcf'
+  return inspection
 }
 
 /** Reads the first chunk and returns it with an iterable that replays it before the rest. */

@@ -2,6 +2,7 @@
 // build markers), streams it (BGZF on worker threads, everything else on the main thread), resolves
 // the calls at the targets, decides the build if the header did not, and sums up the file.
 
+import { openBcfText } from '../bcf/open-bcf-text'
 import { isRowProblem, parseConsumerRow } from '../consumer/consumer-row'
 import { ConsumerRowScanner } from '../consumer/row-scanner'
 import { type Inspection, inspectSource } from '../detect/inspect-source'
@@ -88,12 +89,8 @@ export async function scanInspected(
   if (stdin) standardInput().detectionDone()
   const progress = new ProgressReporter(options.onProgress, stdin ? null : detection.fileBytes)
   progress.report('detecting', 0, 0, true)
-  if (detection.format === 'bcf') {
-    throw new GeneticsInputError(
-      'UNSUPPORTED_FORMAT',
-      'BCF (binary VCF) is not supported; convert it with `bcftools view -Oz -o out.vcf.gz in.bcf` and upload the VCF.GZ',
-    )
-  }
+  // Workers started for a BGZF file that turned out to be a BCF have nothing to do (see below).
+  if (detection.format === 'bcf') await earlyPool?.terminate()
 
   const buildKnown = detection.build.build !== 'unknown'
   // Targets are looked for on both builds even when the header names one: a header can be stale (a
@@ -193,7 +190,8 @@ export async function scanInspected(
     const eofWarningAt = warnings.length
     const workers =
       options.workers ?? (bgzfOnWorkers(inspection.path, detection.fileBytes) ? DEFAULT_WORKERS : 0)
-    if (detection.compression === 'bgzf' && workers > 0) {
+    // A BCF is decoded to text in one pass on the main thread (bcf/open-bcf-text.ts says why).
+    if (detection.compression === 'bgzf' && workers > 0 && detection.format !== 'bcf') {
       const pool = earlyPool ?? new ScanWorkerPool(workers)
       accumulator = await scanBgzfOnWorkers(inspection, config, make, onHit, pool, {
         progress,
@@ -327,7 +325,8 @@ async function scanOnMainThread(
   canonical: (name: string) => string = canonicalChromosome,
 ): Promise<ScanAccumulator> {
   const { detection } = inspection
-  const text = await openTextChunks(inspection.path, detection.compression, {
+  const open = detection.format === 'bcf' ? openBcfText : openTextChunks
+  const text = await open(inspection.path, detection.compression, {
     signal,
     archiveEntry: detection.archiveEntry,
   })

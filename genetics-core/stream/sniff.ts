@@ -15,9 +15,19 @@ export function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 3 && bytes[3] === 4
 }
 
-/** 'BCF' followed by major version 2. */
+/**
+ * 'BCF' followed by a version byte: 2 for BCF2, 4 for the BCF1 of samtools 0.1, 1 and 3 for none yet.
+ * Every such version is taken as BCF, so that one the reader does not support is named as such.
+ */
 export function isBcfMagic(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x42 && bytes[1] === 0x43 && bytes[2] === 0x46 && bytes[3] === 2
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0x42 &&
+    bytes[1] === 0x43 &&
+    bytes[2] === 0x46 &&
+    bytes[3] >= 1 &&
+    bytes[3] <= 4
+  )
 }
 
 /**

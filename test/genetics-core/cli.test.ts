@@ -83,9 +83,17 @@ describe('genetics inspect', () => {
   })
 
   test('bad input exits 2 with one line naming the problem', async () => {
-    const { status, out, err } = await cli('inspect', fixture('vcf', 'vcf_file.bcf'))
+    const { status, out, err } = await cli('inspect', fixture('consumer', 'iyg_sample.tsv'))
     expect([status, out, err.length]).toEqual([2, [], 1])
-    expect(err[0]).toStartWith('error: UNSUPPORTED_FORMAT: BCF (binary VCF) is not supported')
+    expect(err[0]).toStartWith('error: UNRECOGNISED_FORMAT: not a recognised genetics file')
+  })
+
+  test('a BCF is read like the VCF it holds', async () => {
+    const { status, out, err } = await cli('inspect', fixture('vcf', 'vcf_file.bcf'))
+    expect([status, err]).toEqual([0, []])
+    const doc = JSON.parse(out.join('\n'))
+    expect(doc.detection).toMatchObject({ format: 'bcf', compression: 'bgzf', samples: ['A', 'B'] })
+    expect(doc.summary.records).toBe(15)
   })
 
   test('usage mistakes exit 64 with one line naming the mistake', async () => {

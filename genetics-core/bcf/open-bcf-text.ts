@@ -1,0 +1,17 @@
+// A BCF as VCF text chunks: the file's bytes come through the same streaming paths as a VCF's (plain,
+// gzip/BGZF through createGunzip, a zip entry, standard input) and are decoded on the way. BGZF is not
+// cut into worker segments here: a BCF record may span two BGZF blocks and nothing marks where records
+// start, so the decoding is one sequential pass on the main thread (inflation still runs off it).
+
+import { type OpenTextOptions, openTextChunks, type TextChunks } from '../stream/text-source'
+import type { Compression } from '../types'
+import { bcfToVcfText } from './bcf-to-vcf-text'
+
+export async function openBcfText(
+  path: string,
+  compression: Compression,
+  options: OpenTextOptions = {},
+): Promise<TextChunks> {
+  const binary = await openTextChunks(path, compression, options)
+  return { chunks: bcfToVcfText(binary.chunks), bytesRead: binary.bytesRead, close: binary.close }
+}
