@@ -12,6 +12,7 @@ import { EVENT_KIND_NAMES } from '../webhooks/kinds'
 export const GENETICS_FORMATS = [
   'vcf',
   'gvcf',
+  'bcf',
   '23andme',
   'ancestrydna',
   'myheritage',

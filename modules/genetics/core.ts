@@ -122,7 +122,7 @@ export async function analyzeGeneticsFile(path: string, options: CoreOptions): P
   // A VCF without sample columns lists sites, not anyone's genotypes (an annotation or sites-only
   // file sent by mistake): stored, it too would be a source with no findings that reads as "nothing
   // found".
-  const vcf = analysis.detection.format === 'vcf' || analysis.detection.format === 'gvcf'
+  const vcf = ['vcf', 'gvcf', 'bcf'].includes(analysis.detection.format)
   if (vcf && analysis.detection.samples.length === 0)
     throw new GeneticsInputError(
       'NO_SAMPLES',

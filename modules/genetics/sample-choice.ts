@@ -45,9 +45,8 @@ export function sampleList(samples: readonly string[]): string {
  * person with no sample names, and a VCF has its names on the #CHROM line.
  */
 export function assertSampleInFile(detection: Detection, sample: string): void {
-  // The scan refuses BCF itself, saying how to convert it; that is the more useful answer.
-  if (detection.format === 'bcf') return
-  if (detection.format !== 'vcf' && detection.format !== 'gvcf') {
+  // A BCF holds VCF records and names its samples in the VCF header text it carries.
+  if (detection.format !== 'vcf' && detection.format !== 'gvcf' && detection.format !== 'bcf') {
     throw new UnknownSampleError(
       `sample ${quote(sample)} was asked for, but a ${detection.format} file holds one person's calls and names no samples; upload it again without \`sample\``,
       [],

@@ -6,12 +6,15 @@
 // one operation declaration, and no sample name reaches the logs.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { isProblem } from '../../support/app'
 import { type McpHarness, mcpHarness } from '../mcp/harness'
 import {
   CONSUMER,
   createSession,
+  FIXTURES,
   fixture,
   type Person,
   putBytes,
@@ -137,6 +140,16 @@ describe('a sample the file does not hold', () => {
     )
     const sources = await t().call('GET', '/sources?modality=genetics', { token: p.key })
     expect(sources.body.data).toEqual([])
+  })
+
+  it('reads a BCF the same way: the chosen person, or UNKNOWN_SAMPLE listing the names', async () => {
+    const bcf = readFileSync(join(FIXTURES, '..', 'genetics', 'bcf', 'synthetic_trio_grch37.bcf'))
+    const p = await t().userWithKey()
+    const chosen = await analyse(p, bcf, { sample: 'SYNTH_MOTHER' }, 'trio.bcf')
+    expect(chosen).toMatchObject({ state: 'succeeded', sample: 'SYNTH_MOTHER' })
+    expect(zygosities(await findingsOf(p, chosen.source_id))).toEqual(EXPECTED.SYNTH_MOTHER)
+    const unknown = await analyse(p, bcf, { sample: 'synth_mother' }, 'trio.bcf')
+    expect(unknown.error).toMatchObject({ code: 'UNKNOWN_SAMPLE', samples_in_file: 3, samples: SAMPLES })
   })
 
   it('lists the first 20 names of a cohort and how many more there are', async () => {
