@@ -72,7 +72,10 @@ export const HealthContext = Type.Object(
         gene: Nullable(Type.String()),
         rsid: Nullable(Type.String()),
         genotype: Type.String(),
-        summary: Type.String(),
+        summary: Type.String({
+          description:
+            'What the genotype is; says when it was imputed, not measured (with the estimated accuracy R²), or did not pass the file’s quality filter.',
+        }),
         evidence_level: Type.String(),
         source_id: Type.String(),
       }),

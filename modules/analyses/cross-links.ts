@@ -1,9 +1,11 @@
 // Cross-modality links, only where the science supports them: genotype context for a lab marker (APOE
 // with LDL cholesterol and ApoB, HFE with iron stores, MTHFR with homocysteine, SLCO1B1 with statin
 // choice when LDL is high) and activity context for glucose and lipid markers. Each link cites the
-// genetic findings, the lab values and the references it rests on.
+// genetic findings, the lab values and the references it rests on, and says when a genotype it uses was
+// imputed or filtered rather than measured (genotype-caveats.ts).
 
 import type { Reference, SourceCitation } from './citation-model'
+import { withCaveat } from './genotype-caveats'
 import type { AnalysisInputs, GeneticFindingInput } from './inputs'
 import { dedupeCitations } from './marker-findings'
 import type { Baseline, CrossModalityLink, GeneticHighlight, ObservationItem } from './model'
@@ -20,6 +22,9 @@ const findingCitation = (f: GeneticFindingInput): SourceCitation => ({
   observation_ids: [f.id],
   source_ref: f.rsid,
 })
+
+/** A genotype as a title names it: marked when it was imputed, so even the title does not read as measured. */
+const shownGenotype = (f: GeneticFindingInput) => (f.imputed ? `${f.genotype} (imputed)` : f.genotype)
 
 const markerText = (m: ObservationItem) =>
   `${m.name} ${m.value === null ? (m.value_text ?? '') : fmt(m.value)}${m.unit ? ` ${m.unit}` : ''} (${m.status.replace('_', ' ')})`
@@ -52,12 +57,22 @@ export function geneticHighlights(findings: GeneticFindingInput[]): GeneticHighl
       category: f.category,
       genotype: f.genotype,
       zygosity: f.zygosity,
-      interpretation: f.interpretation,
+      interpretation: withCaveat(f),
+      imputed: f.imputed,
+      imputation_r2: f.imputed ? f.imputation_r2 : null,
+      filter: f.filter,
       evidence: f.evidence,
       sources: [findingCitation(f)],
       references: uniqueReferences(f.citations.map(geneticsReference)),
     }))
 }
+
+/**
+ * What the APOE link says after its statement: the whole note when the genotype is ambiguous (the note
+ * then carries the caveat too), else only the caveat, so an imputed genotype never reads as measured.
+ */
+const apoeAfter = (apoe: AnalysisInputs['apoe'][number]) =>
+  apoe.ambiguous ? ` ${apoe.note}` : apoe.caveat ? ` ${apoe.caveat}` : ''
 
 export function crossModalityLinks(
   inputs: AnalysisInputs,
@@ -82,8 +97,8 @@ export function crossModalityLinks(
         'apoe_lipids',
         {
           kind: 'genotype_context',
-          title: `APOE ${apoe.genotype} and ${lipids.map((m) => m.name).join(', ')}`,
-          statement: `${effect}. Your ${lipids.map(markerText).join('; ')}. The genotype is context for reading these values, not a diagnosis; the guideline's LDL targets apply whatever the genotype.${apoe.ambiguous ? ` ${apoe.note}` : ''}`,
+          title: `APOE ${apoe.genotype}${apoe.imputed ? ' (imputed)' : ''} and ${lipids.map((m) => m.name).join(', ')}`,
+          statement: `${effect}. Your ${lipids.map(markerText).join('; ')}. The genotype is context for reading these values, not a diagnosis; the guideline's LDL targets apply whatever the genotype.${apoeAfter(apoe)}`,
           modalities: ['genetics', 'biomarkers'],
           markers: lipids.map((m) => m.code),
           evidence: {
@@ -118,8 +133,8 @@ export function crossModalityLinks(
         'hfe_iron',
         {
           kind: 'genotype_context',
-          title: `HFE ${hfe.map((f) => `${f.label} ${f.genotype}`).join(', ')} and iron markers`,
-          statement: `HFE variants raise iron absorption in some carriers (hereditary haemochromatosis, mostly with two C282Y copies). Your ${iron.map(markerText).join('; ')}. ${hfe.map((f) => f.interpretation).join(' ')}`,
+          title: `HFE ${hfe.map((f) => `${f.label} ${shownGenotype(f)}`).join(', ')} and iron markers`,
+          statement: `HFE variants raise iron absorption in some carriers (hereditary haemochromatosis, mostly with two C282Y copies). Your ${iron.map(markerText).join('; ')}. ${hfe.map(withCaveat).join(' ')}`,
           modalities: ['genetics', 'biomarkers'],
           markers: iron.map((m) => m.code),
           evidence: hfe.some((f) => f.evidence.level === 'strong')
@@ -143,8 +158,8 @@ export function crossModalityLinks(
         'mthfr_homocysteine',
         {
           kind: 'genotype_context',
-          title: `MTHFR ${mthfr.map((f) => f.genotype).join(', ')} and homocysteine`,
-          statement: `MTHFR C677T (especially two copies) is associated with higher homocysteine when folate intake is low. Your ${homocysteine.map(markerText).join('; ')}. ${mthfr.map((f) => f.interpretation).join(' ')}`,
+          title: `MTHFR ${mthfr.map(shownGenotype).join(', ')} and homocysteine`,
+          statement: `MTHFR C677T (especially two copies) is associated with higher homocysteine when folate intake is low. Your ${homocysteine.map(markerText).join('; ')}. ${mthfr.map(withCaveat).join(' ')}`,
           modalities: ['genetics', 'biomarkers'],
           markers: homocysteine.map((m) => m.code),
           evidence: { level: mthfr[0].evidence.level, summary: mthfr[0].evidence.summary },
@@ -167,7 +182,7 @@ export function crossModalityLinks(
         {
           kind: 'genotype_context',
           title: 'SLCO1B1 and statin choice',
-          statement: `Your ${highLipids.map(markerText).join('; ')}. If a statin is considered, SLCO1B1 ${slco1b1.map((f) => f.genotype).join(', ')} matters for the choice and dose (CPIC guideline): ${slco1b1.map((f) => f.interpretation).join(' ')}`,
+          statement: `Your ${highLipids.map(markerText).join('; ')}. If a statin is considered, SLCO1B1 ${slco1b1.map(shownGenotype).join(', ')} matters for the choice and dose (CPIC guideline): ${slco1b1.map(withCaveat).join(' ')}`,
           modalities: ['genetics', 'biomarkers'],
           markers: highLipids.map((m) => m.code),
           evidence: {

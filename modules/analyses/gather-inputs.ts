@@ -123,6 +123,10 @@ export async function gatherInputs(
           interpretation: f.interpretation,
           evidence: { level: f.evidence_level, summary: f.evidence_summary },
           citations: f.citations,
+          // Carried so a highlight, link or APOE genotype never reads an estimate or a filtered call as measured.
+          imputed: f.imputed,
+          imputation_r2: f.imputation_r2,
+          filter: f.filter,
         }))
       : []
   const apoe = chosen

@@ -10,6 +10,8 @@ import { catalogs } from './catalogs'
 import type { HealthContext } from './context-model'
 import { runAnalysis } from './engine'
 import { gatherInputs, resolveSources } from './gather-inputs'
+import { shortCaveat } from './genotype-caveats'
+import type { GeneticHighlight } from './model'
 import { fmt, unitSuffix } from './ranges'
 
 export const HEALTH_CONTEXT_LIMIT_BYTES = 8192
@@ -22,6 +24,11 @@ const STALE_AFTER_DAYS: Record<string, number | null> = {
 }
 const STATUS_ORDER = ['high', 'low', 'indeterminate', 'in_range', 'optimal', 'unknown']
 const SEVERITY_ORDER = ['critical', 'high', 'moderate', 'mild', 'none']
+
+const withShortCaveat = (g: GeneticHighlight) => {
+  const caveat = shortCaveat(g)
+  return caveat ? `${g.label} — ${caveat}.` : g.label
+}
 
 export interface HealthContextOptions {
   maxMarkers?: number
@@ -85,7 +92,8 @@ export async function buildHealthContext(
       gene: g.gene,
       rsid: g.rsid,
       genotype: g.genotype,
-      summary: g.label,
+      // An imputed or filtered genotype says so even in one line: an agent reads this without the finding.
+      summary: withShortCaveat(g),
       evidence_level: g.evidence.level,
       source_id: g.sources[0].source_id,
     })),

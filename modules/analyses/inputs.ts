@@ -57,6 +57,12 @@ export interface GeneticFindingInput {
   interpretation: string
   evidence: { level: 'strong' | 'moderate' | 'limited'; summary: string }
   citations: { kind: string; id: string; title?: string }[]
+  /** The genotype was imputed (estimated from a reference panel), not measured: said wherever it is used. */
+  imputed: boolean
+  /** The imputation tool's estimated accuracy (R²); null when measured or the file gave none. */
+  imputation_r2: number | null
+  /** The file's FILTER when the call did not pass it (null: PASS or none). */
+  filter: string | null
 }
 
 /** APOE ε genotype of a genetics source, when both defining sites were read. */
@@ -66,7 +72,12 @@ export interface ApoeInput {
   e4_copies: number
   e2_copies: number
   ambiguous: boolean
+  /** Says the genotype rests on imputed sites, when it does (the cross-link adds `caveat` only). */
   note: string
+  /** Either defining site was imputed (estimated, not measured). */
+  imputed: boolean
+  /** What makes the genotype less certain than a measured one (imputed or filtered sites); null if nothing. */
+  caveat: string | null
   finding_ids: string[]
   citations: { kind: string; id: string; title?: string }[]
 }

@@ -265,7 +265,23 @@ export const GeneticHighlight = Type.Object({
   category: Type.String(),
   genotype: Type.String(),
   zygosity: Type.String(),
-  interpretation: Type.String(),
+  interpretation: Type.String({
+    description:
+      "The finding's interpretation; when the genotype was imputed or did not pass the file's quality filter, followed by a sentence saying so (with the estimated accuracy R²) and that a measured (clinical-grade) test confirms it.",
+  }),
+  imputed: Type.Boolean({
+    description:
+      'True when the genotype was imputed (estimated from a reference panel by an imputation tool), not measured, as the genetic finding says.',
+  }),
+  imputation_r2: Nullable(
+    Type.Number({
+      description:
+        "The imputation tool's estimated accuracy for the site (R², 0 to 1); null when measured or the file gave none.",
+    }),
+  ),
+  filter: Nullable(
+    Type.String({ description: "The file's FILTER for the call when it was not PASS; null otherwise." }),
+  ),
   evidence: Evidence,
   sources: Type.Array(SourceCitation),
   references: Type.Array(Reference),

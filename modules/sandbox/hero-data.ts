@@ -134,6 +134,9 @@ export function heroInputs(): AnalysisInputs {
           summary: 'rs429358 and rs7412 together define the APOE e2/e3/e4 haplotypes.',
         },
         citations: [{ kind: 'pmid', id: '8346443' }],
+        imputed: false,
+        imputation_r2: null,
+        filter: null,
       },
     ],
     apoe: [
@@ -144,6 +147,8 @@ export function heroInputs(): AnalysisInputs {
         e2_copies: 0,
         ambiguous: false,
         note: 'Carries APOE e4: on average higher LDL cholesterol; a risk factor, not a diagnosis.',
+        imputed: false,
+        caveat: null,
         finding_ids: ['gf_demo_apoe_rs429358'],
         citations: [{ kind: 'pmid', id: '8346443' }],
       },

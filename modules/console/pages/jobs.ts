@@ -1,12 +1,15 @@
 // Genetics jobs: the list, and one job with live progress. While the job runs, a small script follows
 // its server-sent events stream (/console/jobs/{id}/events, the same stream as
 // GET /genetics/jobs/{id}/events) and moves the bar; when it ends the page reloads and the server shows
-// the result: the findings with their evidence and the ancestry chart.
+// the result: the findings with their evidence and the ancestry chart. Whose findings they are (a
+// multi-sample file), the job's warnings, and which genotypes were imputed rather than measured are said
+// beside them (genetics-marks.ts).
 
 import type { GeneticFinding, GeneticsJob } from '../../genetics/model'
 import { escapeHtml } from '../../shared/html'
 import { dateTime, page } from '../layout'
 import { type AdmixtureComponent, admixtureChart } from './ancestry-chart'
+import { findingMarks, imputedIntro, sampleLine, warningList } from './genetics-marks'
 
 export const JOB_SCRIPT = `
 const root = document.getElementById('job')
@@ -67,10 +70,10 @@ function findingsSection(findings: GeneticFinding[]) {
 ${escapeHtml(f.interpretation)} <span class="muted">Evidence: ${escapeHtml(f.evidence_level)}. Sources: ${f.citations
         .slice(0, 3)
         .map((c) => escapeHtml(`${c.kind} ${c.id}`))
-        .join('; ')}</span></li>`,
+        .join('; ')}</span>${findingMarks(f)}</li>`,
     )
     .join('')
-  return `<h2>Findings</h2><p class="muted">Information, not a diagnosis; talk to a clinician or genetic counsellor before acting on a finding.</p><ul>${items}</ul>`
+  return `<h2>Findings</h2><p class="muted">Information, not a diagnosis; talk to a clinician or genetic counsellor before acting on a finding.</p>${imputedIntro(findings)}<ul>${items}</ul>`
 }
 
 export function jobPage(csrf: string, job: GeneticsJob, result: JobResult | null) {
@@ -79,7 +82,8 @@ export function jobPage(csrf: string, job: GeneticsJob, result: JobResult | null
 <p><strong>${escapeHtml(STATE_WORDS[job.state])}</strong>${job.error && typeof job.error.detail === 'string' ? `: ${escapeHtml(job.error.detail)}` : ''}</p>
 <label for="job-bar">Analysis progress</label><progress id="job-bar" max="100" value="${job.progress.percent}"></progress>
 <p id="job-text" role="status" aria-live="polite">${escapeHtml(job.state)} · ${escapeHtml(job.stage)} · ${job.progress.percent} % · ${job.progress.records.toLocaleString('en-US')} records</p>
-${job.source_id ? `<p><a href="/console/sources/${escapeHtml(job.source_id)}">Open the source</a></p>` : ''}</div>`
+${sampleLine(job.sample, job.samples_in_file)}
+${job.source_id ? `<p><a href="/console/sources/${escapeHtml(job.source_id)}">Open the source</a></p>` : ''}</div>${warningList(job.warnings)}`
   let resultHtml = ''
   if (result) {
     const ancestry = result.ancestry

@@ -6,6 +6,7 @@
 import { escapeHtml } from '../../shared/html'
 import type { Source, SourceObservation } from '../../sources/model'
 import { csrfField, dateTime, notice, page } from '../layout'
+import { sampleLine } from './genetics-marks'
 
 const MODALITY_WORDS: Record<string, string> = {
   biomarkers: 'Lab results',
@@ -75,6 +76,19 @@ const measured = (iso: string) =>
     ? `<time datetime="${escapeHtml(iso.slice(0, 10))}">${escapeHtml(iso.slice(0, 10))}</time>`
     : dateTime(iso)
 
+/**
+ * What a genetics source says about its findings as a whole: whose they are in a multi-sample file, and
+ * the reader's notes (how many rest on imputed genotypes, sites too uncertain to read).
+ */
+function geneticsNotes(details: Source['details']): string {
+  const sample = typeof details.sample === 'string' ? details.sample : null
+  const inFile = typeof details.samples_in_file === 'number' ? details.samples_in_file : null
+  const notes = Array.isArray(details.notes)
+    ? details.notes.filter((n): n is string => typeof n === 'string')
+    : []
+  return `${sampleLine(sample, inFile)}${notes.length ? `<ul>${notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : ''}`
+}
+
 export function sourcePage(
   csrf: string,
   source: Source,
@@ -112,7 +126,7 @@ Contact your clinician or the lab promptly about ${critical.length === 1 ? 'it' 
     signedIn: true,
     csrf,
     body: `${warning}<div class="card"><p>${escapeHtml(MODALITY_WORDS[source.modality] ?? source.modality)} · ${escapeHtml(source.format)}${source.provider ? ` · ${escapeHtml(source.provider)}` : ''} · ${source.record_count} records · added ${dateTime(source.created_at)}</p>
-${source.warnings.length ? `<ul>${source.warnings.map((w) => `<li>${escapeHtml(w.message)}</li>`).join('')}</ul>` : ''}</div>
+${source.warnings.length ? `<ul>${source.warnings.map((w) => `<li>${escapeHtml(w.message)}</li>`).join('')}</ul>` : ''}${source.modality === 'genetics' ? geneticsNotes(source.details) : ''}</div>
 <h2>Observations</h2>${table}
 <h2>Delete</h2>
 <form method="post" action="/console/sources/${escapeHtml(source.id)}/delete">${csrfField(csrf)}

@@ -1,0 +1,115 @@
+// The console's job and source pages say what the API's findings and jobs say: a finding whose genotype
+// was imputed (the Minimac/TOPMed fixture, test/fixtures/genetics/imputed/) is marked imputed, not
+// measured, with its R², while measured findings carry no mark; a trio VCF uploaded without `sample`
+// (test/fixtures/genetics-uploads/synthetic_trio_grch37.vcf) shows the MULTIPLE_SAMPLES warning and
+// whose findings they are. Values from the file (sample names, FILTER, warnings) are escaped.
+
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { findingMarks, sampleLine, warningList } from '../../../modules/console/pages/genetics-marks'
+import { type TestApp, testApp } from '../../support/app'
+import { fixture, uploadFile, waitForJob } from '../genetics/helpers'
+
+const BASE = 'http://localhost'
+const IMPUTED = join(
+  import.meta.dir,
+  '..',
+  '..',
+  'fixtures',
+  'genetics',
+  'imputed',
+  'minimac4_topmed_grch38.vcf',
+)
+
+let t: TestApp
+beforeAll(async () => {
+  t = await testApp()
+  await t.context.queue.start()
+})
+afterAll(() => t.cleanup())
+
+type Person = Awaited<ReturnType<TestApp['userWithKey']>>
+
+/** A page as the signed-in person's browser gets it (session and CSRF cookies). */
+async function pageOf(p: Person, path: string) {
+  const cookie = `wds_console=${p.session}; wds_csrf=${'c'.repeat(43)}`
+  const r = await t.app.handle(
+    new Request(`${BASE}${path}`, { headers: { cookie, 'x-forwarded-for': '10.2.2.2' } }),
+  )
+  expect(r.status).toBe(200)
+  return r.text()
+}
+
+async function finishedJob(p: Person, bytes: Uint8Array, filename: string) {
+  const done = await uploadFile(t, p, bytes, {}, filename)
+  const job = await waitForJob(t, p, done.job_id)
+  expect(job).toMatchObject({ state: 'succeeded', error: null })
+  return job as { id: string; source_id: string }
+}
+
+/** The list item of the finding with this rsID on a job page. */
+const itemOf = (html: string, rsid: string) => {
+  const item = html.split('<li>').find((li) => li.includes(`, ${rsid})`))
+  expect(item).toBeDefined()
+  return item!.split('</li>')[0]
+}
+
+describe('console job page of an imputed VCF', () => {
+  it('marks the imputed finding imputed, not measured, with its R², and leaves measured findings unmarked', async () => {
+    const p = await t.userWithKey()
+    const job = await finishedJob(p, new Uint8Array(readFileSync(IMPUTED)), 'minimac4_topmed_grch38.vcf')
+    const findings = (
+      await t.call('GET', `/genetics/findings?source_id=${job.source_id}&limit=100`, { token: p.key })
+    ).body.data as { rsid: string; imputed: boolean; entry_id: string }[]
+    const imputed = findings.find((f) => f.entry_id === 'cyp2c19-star2')!
+    expect(imputed.imputed).toBe(true)
+
+    const html = await pageOf(p, `/console/jobs/${job.id}`)
+    expect(html).toContain('<h2>Findings</h2>')
+    expect(html).toContain('One finding rests on an imputed genotype')
+    expect(itemOf(html, imputed.rsid)).toContain(
+      '<strong>Imputed, not measured</strong> (estimated accuracy R² 0.95): estimated from a reference panel, so it can be wrong; a measured (clinical-grade) test confirms it.',
+    )
+    for (const f of findings.filter((x) => !x.imputed)) expect(itemOf(html, f.rsid)).not.toContain('Imputed')
+    // A one-person file: no sample line and no MULTIPLE_SAMPLES warning.
+    expect(html).not.toContain('Findings are for sample')
+    expect(html).not.toContain('MULTIPLE_SAMPLES')
+  })
+})
+
+describe('console pages of a multi-sample VCF read without `sample`', () => {
+  it('shows the MULTIPLE_SAMPLES warning and whose findings they are, on the job and on the source', async () => {
+    const p = await t.userWithKey()
+    const job = await finishedJob(p, fixture('synthetic_trio_grch37.vcf'), 'trio.vcf')
+    const jobHtml = await pageOf(p, `/console/jobs/${job.id}`)
+    expect(jobHtml).toContain('<h2>Warnings</h2>')
+    expect(jobHtml).toContain('<span class="muted">(MULTIPLE_SAMPLES)</span>')
+    expect(jobHtml).toContain(
+      'the file holds 3 samples; findings are for &quot;SYNTH_CHILD&quot; (the first)',
+    )
+    expect(jobHtml).toContain(
+      'Findings are for sample <code>SYNTH_CHILD</code>, one of 3 people in the file.',
+    )
+
+    const sourceHtml = await pageOf(p, `/console/sources/${job.source_id}`)
+    expect(sourceHtml).toContain(
+      'Findings are for sample <code>SYNTH_CHILD</code>, one of 3 people in the file.',
+    )
+    expect(sourceHtml).toContain('findings are for &quot;SYNTH_CHILD&quot; (the first)')
+  })
+})
+
+describe('console genetics marks', () => {
+  it('escapes what comes from the file', () => {
+    const marks = findingMarks({ imputed: true, imputation_r2: null, filter: '<b>Low</b>' })
+    expect(marks).toContain('the file gave no accuracy estimate')
+    expect(marks).toContain('FILTER <code>&lt;b&gt;Low&lt;/b&gt;</code>')
+    expect(sampleLine('<img src=x>', 2)).toContain('<code>&lt;img src=x&gt;</code>')
+    expect(sampleLine('ONLY', 1)).toBe('')
+    const warnings = warningList([{ code: '<X>', message: '<script>alert(1)</script>' }])
+    expect(warnings).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(warnings).toContain('(&lt;X&gt;)')
+    expect(findingMarks({ imputed: false, imputation_r2: null, filter: null })).toBe('')
+  })
+})
