@@ -60,6 +60,7 @@ function markImputedApoe(apoe: ApoeGenotype | null, assessments: CompactAssessme
   if (!imputed) return apoe
   return {
     ...apoe,
+    imputed: true,
     note: `${apoe.note} Derived from imputed genotypes (estimated from a reference panel, not measured); a measured test confirms it.`,
   }
 }

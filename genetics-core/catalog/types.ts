@@ -160,6 +160,8 @@ export interface ApoeGenotype {
   e4Copies: number
   e2Copies: number
   note: string
+  /** True when either defining site was imputed rather than measured (the note says so too). */
+  imputed?: boolean
 }
 
 export interface CompactAnnotationResult {

@@ -28,8 +28,8 @@ function fromDetails(
     e2,
     ambiguous: apoe.ambiguous === true,
     note,
-    // The genetics job says so in the note when a site was imputed; a site imputed as reference leaves no
-    // finding to carry the flag, so the note (or a flag, should the details ever carry one) is all there is.
+    // A site imputed as reference leaves no finding to carry the flag: the genetics job records it on the
+    // genotype (`imputed`); sources stored before that flag say it only in the note.
     imputed: apoe.imputed === true || IMPUTED_NOTE.test(note),
   }
 }

@@ -236,5 +236,8 @@ describe('the cut-off and an unknown accuracy', () => {
     )
     expect(imputed.apoe?.genotype).toBe('e3/e4')
     expect(imputed.apoe?.note).toContain('Derived from imputed genotypes')
+    // A flag beside the note, so readers of the stored genotype need not parse its wording.
+    expect(imputed.apoe?.imputed).toBe(true)
+    expect(measured.apoe?.imputed).toBeUndefined()
   })
 })
