@@ -10,6 +10,7 @@ import { LINK_TOKEN_PATTERN } from '../auth/link-page'
 import { completeSignInLink, startSignIn, verifySignInCode } from '../auth/sign-in'
 import { subscriptionStatus } from '../billing/service'
 import { jobEventStream } from '../genetics/job-events'
+import { MAX_SAMPLE_NAME_LENGTH, SampleName } from '../genetics/model'
 import { answerConsent, connectedApps, consentRequest, revokeConnectedApp } from '../oauth-server/consent'
 import { getProfile, putProfile } from '../profiles/service'
 import type { AppContext } from '../shared/context'
@@ -396,7 +397,12 @@ export function consolePlugin(app: AppContext) {
       signedInJson(
         app,
         ({ principal, body }) => {
-          const b = body as { filename?: unknown; size_bytes?: unknown; content_type?: unknown }
+          const b = body as {
+            filename?: unknown
+            size_bytes?: unknown
+            content_type?: unknown
+            sample?: unknown
+          }
           if (
             typeof b.filename !== 'string' ||
             b.filename.length === 0 ||
@@ -405,7 +411,14 @@ export function consolePlugin(app: AppContext) {
             (b.size_bytes as number) < 1
           )
             throw new ProblemError('validation', 'An upload needs the file name and its size in bytes.')
+          // The same rule as the API's `sample`: a VCF header cannot hold a tab, a line break or a control.
+          if (b.sample !== undefined && !Value.Check(SampleName, b.sample))
+            throw new ProblemError(
+              'validation',
+              `The sample name must be 1 to ${MAX_SAMPLE_NAME_LENGTH} characters, without tabs or line breaks, exactly as on the file's #CHROM line.`,
+            )
           return service.startConsoleUpload(app, principal, {
+            ...(b.sample !== undefined ? { sample: b.sample as string } : {}),
             filename: b.filename,
             size_bytes: b.size_bytes as number,
             content_type:

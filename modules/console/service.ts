@@ -52,7 +52,7 @@ export const CONSOLE_PART_BYTES = 2 * 1024 * 1024
 export async function startConsoleUpload(
   app: AppContext,
   principal: Principal,
-  body: { filename: string; size_bytes: number; content_type: string },
+  body: { filename: string; size_bytes: number; content_type: string; sample?: string },
 ) {
   if (app.storage.kind !== 'local')
     throw new ProblemError(

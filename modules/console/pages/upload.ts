@@ -69,9 +69,9 @@ async function received(path, size) {
   if (r.status !== 200) throw new Error(problem(r))
   return r.json.received_bytes
 }
-async function uploadLarge(file) {
+async function uploadLarge(file, sample) {
   say('Starting the upload of ' + file.name + '…')
-  const created = await json('/console/uploads', { filename: file.name, size_bytes: file.size, content_type: file.type || 'application/octet-stream' })
+  const created = await json('/console/uploads', { filename: file.name, size_bytes: file.size, content_type: file.type || 'application/octet-stream', ...(sample ? { sample } : {}) })
   if (created.status !== 201) throw new Error(problem(created))
   const { upload_id, upload_path, part_size } = created.json
   let offset = 0, failures = 0
@@ -102,7 +102,9 @@ async function start(file) {
   if (!file || busy) return
   busy = true; show(0); document.getElementById('done').replaceChildren()
   try {
-    if (GENETIC.test(file.name) && file.size >= sessionFrom) await uploadLarge(file)
+    // A named sample is only taken by an upload session, so a small multi-sample VCF goes there too.
+    const sample = document.getElementById('sample').value.trim()
+    if (GENETIC.test(file.name) && (file.size >= sessionFrom || sample)) await uploadLarge(file, sample)
     else if (file.size * 4 / 3 + 1024 > importLimit) throw new Error('This file is too large to import; large genetics files (VCF, BCF, 23andMe…) are uploaded in parts.')
     else await importSmall(file)
   } catch (error) { say(error.message === 'network' ? 'The connection failed; try again.' : error.message) }
@@ -127,6 +129,11 @@ from the content, not the name.</p>
 <form id="upload-form" data-import-limit="${limits.importMaxBytes}" data-session-from="${limits.sessionFromBytes}">
 <div id="drop" class="drop"><label for="file">Choose a file, or drop it here</label>
 <input id="file" name="file" type="file" required></div>
+<label for="sample">Sample name, only for a VCF that holds several people (a family or trio file)</label>
+<input id="sample" name="sample" type="text" maxlength="255" autocomplete="off" spellcheck="false"
+aria-describedby="sample-help">
+<p id="sample-help" class="muted">Exactly as on the file's #CHROM line. Leave it empty for your own genome or a
+23andMe, AncestryDNA … file: without it the first person in a VCF is read, and the job says so.</p>
 <button type="submit">Upload</button></form>
 <div class="card"><label for="bar">Upload progress</label>
 <progress id="bar" max="100" value="0"></progress> <span id="percent" aria-hidden="true">0 %</span>

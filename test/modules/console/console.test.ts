@@ -482,6 +482,56 @@ describe('console genetics upload and job', () => {
     expect(page.text).not.toContain('<script')
   })
 
+  it('reads the person named in the sample field of a multi-sample VCF, even a small one', async () => {
+    await t.context.queue.start()
+    const b = await signedIn()
+    const { readFileSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const form = await b.get('/console/upload')
+    expect(form.text).toContain('<label for="sample">')
+    expect(form.text).toContain('<input id="sample" name="sample" type="text" maxlength="255"')
+    const bytes = new Uint8Array(
+      readFileSync(
+        join(import.meta.dir, '..', '..', 'fixtures', 'genetics-uploads', 'synthetic_trio_grch37.vcf'),
+      ),
+    )
+    const cookie = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const post = (path: string, body: unknown) =>
+      t.app.handle(
+        new Request(`http://localhost${path}`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': b.csrf() },
+          body: JSON.stringify(body),
+        }),
+      )
+    const created = await post('/console/uploads', {
+      filename: 'trio.vcf',
+      size_bytes: bytes.byteLength,
+      sample: 'SYNTH_MOTHER',
+    })
+    expect(created.status).toBe(201)
+    const session = (await created.json()) as { upload_id: string; upload_path: string }
+    const put = await t.app.handle(
+      new Request(`http://localhost${session.upload_path}`, {
+        method: 'PUT',
+        headers: { 'content-range': `bytes 0-${bytes.byteLength - 1}/${bytes.byteLength}` },
+        body: bytes,
+      }),
+    )
+    expect(put.status).toBe(200)
+    const completed = await post(`/console/uploads/${session.upload_id}/complete`, {})
+    const { job_id } = (await completed.json()) as { job_id: string }
+    const events = await b.get(`/console/jobs/${job_id}/events`)
+    expect(events.text).toContain('event: end\ndata: {"state":"succeeded"')
+    const page = await b.get(`/console/jobs/${job_id}`)
+    expect(page.text).toContain('SYNTH_MOTHER')
+    expect(page.text).not.toContain('MULTIPLE_SAMPLES')
+
+    const refused = await post('/console/uploads', { filename: 'trio.vcf', size_bytes: 10, sample: 'A\tB' })
+    expect(refused.status).toBe(422)
+    expect(((await refused.json()) as { detail: string }).detail).toContain('without tabs or line breaks')
+  })
+
   it("answers 404 for someone else's job, on the page and on its event stream", async () => {
     const b = await signedIn()
     const page = await b.get('/console/jobs/job_01kf0e44m0f4g1nhgsxsq7w4y9')
