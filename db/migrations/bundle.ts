@@ -17,6 +17,7 @@ import m13 from './0013_idempotent_responses.sql' with { type: 'text' }
 import m14 from './0014_oauth_records.sql' with { type: 'text' }
 import m15 from './0015_genetics_sample_choice.sql' with { type: 'text' }
 import m16 from './0016_genetics_imputed_findings.sql' with { type: 'text' }
+import m17 from './0017_genetics_call_quality.sql' with { type: 'text' }
 
 export const migrationJournal = journal
 export const migrationSql: Record<string, string> = {
@@ -37,4 +38,5 @@ export const migrationSql: Record<string, string> = {
   '0014_oauth_records': m14,
   '0015_genetics_sample_choice': m15,
   '0016_genetics_imputed_findings': m16,
+  '0017_genetics_call_quality': m17,
 }

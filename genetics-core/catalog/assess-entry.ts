@@ -8,6 +8,7 @@ import type { GeneticSex } from '../sex/infer-genetic-sex'
 import { isNonPseudoautosomalX } from '../sex/sex-chromosome-sites'
 import type { GenomeBuild, SiteCall } from '../types'
 import { sameAllele, trimAlleles } from './allele-key'
+import { callQualityOf } from './call-quality'
 import { canonicalChrom } from './chrom'
 import { imputedStatus, lowImputationQualityReason } from './imputation-quality'
 import type { CatalogEntry, CompactAssessment, CompactGenotype, GenomicPosition } from './types'
@@ -16,6 +17,8 @@ type AlleleClass = 'ref' | 'alt' | 'other' | 'uncomparable'
 
 export interface EntryAssessment extends CompactAssessment {
   matchedBy?: 'rsid' | 'position' | 'rsid_and_position'
+  /** The call's allele that is the catalog's ALT, when it carries it (for its share of the reads). */
+  carriedAlt?: string
 }
 
 function positionFor(entry: CatalogEntry, build: GenomeBuild): GenomicPosition | null {
@@ -126,7 +129,7 @@ export function assessEntry(
   build: GenomeBuild,
   sex: GeneticSex = 'unknown',
 ): EntryAssessment {
-  const assessment = withImputation(assessCall(entry, call, build, sex), call)
+  const assessment = withCallQuality(withImputation(assessCall(entry, call, build, sex), call), call)
   if (
     sex === 'unknown' &&
     assessment.status === 'assessed' &&
@@ -146,6 +149,16 @@ function withImputation(assessment: EntryAssessment, call: SiteCall | undefined)
   if (imputation === null) return assessment
   if (assessment.status !== 'assessed' && assessment.status !== 'low_imputation_quality') return assessment
   return { ...assessment, imputation }
+}
+
+/**
+ * Gives a read call the caller's own measures of it (GQ, depth, ALT read share) and what falls short in
+ * them. The call stays read: a finding from a weak call is kept and marked, never withheld.
+ */
+function withCallQuality(assessment: EntryAssessment, call: SiteCall | undefined): EntryAssessment {
+  if (call === undefined || assessment.status !== 'assessed' || !assessment.genotype) return assessment
+  const callQuality = callQualityOf(call, assessment.genotype, assessment.carriedAlt ?? null)
+  return callQuality === null ? assessment : { ...assessment, callQuality }
 }
 
 function assessCall(
@@ -274,5 +287,15 @@ function genotypeAssessment(
     return { ...base, status: 'not_comparable', matchedBy, alleles, reason }
   }
   const altCopies = classes.filter((c) => c === 'alt').length
-  return { ...base, status: 'assessed', matchedBy, genotype, alleles, altCopies, interpretation }
+  const carriedAlt = alleles.find((_a, i) => classes[i] === 'alt')
+  return {
+    ...base,
+    status: 'assessed',
+    matchedBy,
+    genotype,
+    alleles,
+    altCopies,
+    interpretation,
+    ...(carriedAlt !== undefined ? { carriedAlt } : {}),
+  }
 }

@@ -7,6 +7,7 @@ import type { GeneticSex } from '../sex/infer-genetic-sex'
 import type { GenomeBuild, SiteCall } from '../types'
 import { APOE_RS7412_ENTRY, APOE_RS429358_ENTRY, apoeFromAssessments } from './apoe'
 import { assessEntry, type EntryAssessment } from './assess-entry'
+import { callQualityNote } from './call-quality-note'
 import { compactCatalog } from './catalog'
 import { CompactAnnotationError } from './errors'
 import { MIN_IMPUTATION_R2 } from './imputation-quality'
@@ -110,12 +111,13 @@ export function interpretCompact(
       matchedBy: a.matchedBy ?? 'position',
       filter: call.filter && call.filter !== 'PASS' ? call.filter : null,
       imputation: a.imputation ?? null,
+      callQuality: a.callQuality ?? null,
     })
   })
 
   const count = (status: CompactAssessment['status']) => assessed.filter((a) => a.status === status).length
   const notCovered = count('not_in_source')
-  const assessments: CompactAssessment[] = assessed.map(({ matchedBy: _, ...rest }) => rest)
+  const assessments: CompactAssessment[] = assessed.map(({ matchedBy: _, carriedAlt: __, ...rest }) => rest)
 
   const notes = [NOT_A_DIAGNOSIS]
   if (notCovered > 0) {
@@ -152,6 +154,8 @@ export function interpretCompact(
     )
   }
   notes.push(...imputationNotes(findings, count('low_imputation_quality')))
+  const weakCalls = callQualityNote(findings)
+  if (weakCalls !== null) notes.push(weakCalls)
   const filtered = findings.filter((f) => f.filter !== null).length
   if (filtered > 0)
     notes.push(

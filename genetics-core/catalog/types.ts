@@ -108,6 +108,25 @@ export interface ImputedGenotype {
   measure: 'R2' | 'DR2'
 }
 
+/**
+ * What falls short in a sequencing call (thresholds and their basis in call-quality.ts): GQ below 20,
+ * fewer than 10 reads, or an ALT read share unlike a germline genotype (het outside 0.2-0.8, hom-alt
+ * below 0.8).
+ */
+export type CallQualityConcern = 'low_gq' | 'low_depth' | 'allele_balance'
+
+/** The caller's own measures of a call (FORMAT GQ, DP, AD) and what falls short in them. */
+export interface CallQuality {
+  /** Genotype quality (Phred); null when the file gave none. */
+  gq: number | null
+  /** Reads at the site (DP, else the sum of AD); null when the file gave neither. */
+  depth: number | null
+  /** Share of the reads showing the ALT the genotype carries (from AD); null when AD cannot say. */
+  altFraction: number | null
+  /** Empty when the call is confident on every measure the file gave. */
+  concerns: CallQualityConcern[]
+}
+
 export type CompactGenotype = 'hom_ref' | 'het' | 'hom_alt' | 'hemizygous_ref' | 'hemizygous_alt'
 
 export interface CompactAssessment {
@@ -125,6 +144,8 @@ export interface CompactAssessment {
   reason?: string
   /** Only when the call read (or not read, for 'low_imputation_quality') was imputed. */
   imputation?: ImputedGenotype
+  /** Only for an assessed call whose record has GQ, DP or AD: the caller's measures and their concerns. */
+  callQuality?: CallQuality
 }
 
 export interface CompactFinding {
@@ -148,6 +169,11 @@ export interface CompactFinding {
   filter: string | null
   /** Set when the genotype was imputed rather than measured (null: measured, or the file does not say). */
   imputation: ImputedGenotype | null
+  /**
+   * The sequencing call's quality (GQ, depth, ALT read share) and what falls short; null for consumer
+   * arrays and calls without any of these fields. A finding with concerns is kept, and marked.
+   */
+  callQuality: CallQuality | null
 }
 
 /** APOE ε genotype derived from rs429358 and rs7412, for the cross-modality link with LDL/ApoB. */

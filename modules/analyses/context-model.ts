@@ -74,7 +74,7 @@ export const HealthContext = Type.Object(
         genotype: Type.String(),
         summary: Type.String({
           description:
-            'What the genotype is; says when it was imputed, not measured (with the estimated accuracy R²), or did not pass the file’s quality filter.',
+            'What the genotype is; says when it was imputed, not measured (with the estimated accuracy R²), did not pass the file’s quality filter, or rests on a low-quality sequencing call (few reads, low genotype quality, unbalanced reads).',
         }),
         evidence_level: Type.String(),
         source_id: Type.String(),

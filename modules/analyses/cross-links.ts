@@ -4,6 +4,7 @@
 // genetic findings, the lab values and the references it rests on, and says when a genotype it uses was
 // imputed or filtered rather than measured (genotype-caveats.ts).
 
+import { hasCallQualityConcerns } from '../genetics/call-quality-words'
 import type { Reference, SourceCitation } from './citation-model'
 import { withCaveat } from './genotype-caveats'
 import type { AnalysisInputs, GeneticFindingInput } from './inputs'
@@ -23,8 +24,16 @@ const findingCitation = (f: GeneticFindingInput): SourceCitation => ({
   source_ref: f.rsid,
 })
 
-/** A genotype as a title names it: marked when it was imputed, so even the title does not read as measured. */
-const shownGenotype = (f: GeneticFindingInput) => (f.imputed ? `${f.genotype} (imputed)` : f.genotype)
+/**
+ * A genotype as a title names it: marked when it was imputed or rests on a low-quality call, so even the
+ * title does not read as a confident measurement.
+ */
+const shownGenotype = (f: GeneticFindingInput) =>
+  f.imputed
+    ? `${f.genotype} (imputed)`
+    : hasCallQualityConcerns(f.call_quality)
+      ? `${f.genotype} (low-quality call)`
+      : f.genotype
 
 const markerText = (m: ObservationItem) =>
   `${m.name} ${m.value === null ? (m.value_text ?? '') : fmt(m.value)}${m.unit ? ` ${m.unit}` : ''} (${m.status.replace('_', ' ')})`
@@ -61,6 +70,7 @@ export function geneticHighlights(findings: GeneticFindingInput[]): GeneticHighl
       imputed: f.imputed,
       imputation_r2: f.imputed ? f.imputation_r2 : null,
       filter: f.filter,
+      call_quality: f.call_quality,
       evidence: f.evidence,
       sources: [findingCitation(f)],
       references: uniqueReferences(f.citations.map(geneticsReference)),

@@ -127,6 +127,7 @@ export async function gatherInputs(
           imputed: f.imputed,
           imputation_r2: f.imputation_r2,
           filter: f.filter,
+          call_quality: f.call_quality,
         }))
       : []
   const apoe = chosen

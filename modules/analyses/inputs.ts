@@ -3,6 +3,7 @@
 // other modules; the sandbox builds them from synthetic data. The engine itself touches no database.
 
 import type { BiomarkerDefinition, Citation, Sex } from '../biomarkers/types'
+import type { CallQualityFields } from '../genetics/call-quality-words'
 import type { LabFlag } from '../sources/service'
 import type { DailyValue, WearableMetricDefinition } from '../wearables/types'
 
@@ -63,6 +64,11 @@ export interface GeneticFindingInput {
   imputation_r2: number | null
   /** The file's FILTER when the call did not pass it (null: PASS or none). */
   filter: string | null
+  /**
+   * The sequencing call's GQ, depth and ALT read share with what falls short, as the finding has it;
+   * null for consumer arrays, calls without these fields, and findings stored before it was kept.
+   */
+  call_quality: CallQualityFields | null
 }
 
 /** APOE ε genotype of a genetics source, when both defining sites were read. */

@@ -3,6 +3,7 @@
 // highlights), and the summary GET /analyses lists. Every item cites sources and references.
 
 import { type Static, Type } from '@sinclair/typebox'
+import { CallQuality } from '../genetics/model'
 import { PageQuery } from '../shared/pagination'
 import { Evidence, Nullable, Reference, SourceCitation } from './citation-model'
 
@@ -267,7 +268,7 @@ export const GeneticHighlight = Type.Object({
   zygosity: Type.String(),
   interpretation: Type.String({
     description:
-      "The finding's interpretation; when the genotype was imputed or did not pass the file's quality filter, followed by a sentence saying so (with the estimated accuracy R²) and that a measured (clinical-grade) test confirms it.",
+      "The finding's interpretation; when the genotype was imputed, did not pass the file's quality filter or rests on a low-quality sequencing call, followed by a sentence saying so (with the estimated accuracy R², or the reads and genotype quality that fall short) and that a clinical-grade test confirms it.",
   }),
   imputed: Type.Boolean({
     description:
@@ -282,6 +283,10 @@ export const GeneticHighlight = Type.Object({
   filter: Nullable(
     Type.String({ description: "The file's FILTER for the call when it was not PASS; null otherwise." }),
   ),
+  call_quality: Type.Union([CallQuality, Type.Null()], {
+    description:
+      "The sequencing call's quality as the genetic finding has it (GQ, depth, ALT read share and `concerns`: `low_gq`, `low_depth`, `allele_balance`); when `concerns` is not empty the interpretation says so. Null for consumer arrays, calls without these fields, and analyses made before it was kept.",
+  }),
   evidence: Evidence,
   sources: Type.Array(SourceCitation),
   references: Type.Array(Reference),

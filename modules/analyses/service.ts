@@ -45,12 +45,13 @@ export function toAnalysis(row: repo.AnalysisRow): Analysis {
     // Analyses stored before the urgent tier existed have no such field.
     urgent: body.urgent ?? null,
     recovery: body.recovery ?? null,
-    // Nor did highlights carry imputation and FILTER before: such an analysis is shown as it was made.
+    // Nor did highlights carry imputation, FILTER and call quality before: such an analysis is shown as it was made.
     genetics: (body.genetics ?? []).map((g) => ({
       ...g,
       imputed: g.imputed ?? false,
       imputation_r2: g.imputation_r2 ?? null,
       filter: g.filter ?? null,
+      call_quality: g.call_quality ?? null,
     })),
   }
 }

@@ -360,6 +360,7 @@ export const geneticsExamples = {
           sample: 'HG00096',
           imputed: false,
           imputation_r2: null,
+          call_quality: { gq: 99, depth: 31, alt_fraction: 1, concerns: [] },
           created_at: '2026-01-15T09:00:00.000Z',
         },
       ],

@@ -3,6 +3,7 @@
 // arrays miscall rare variants often enough that a clinical result needs confirming before anyone acts,
 // and a medicine is never changed on a pharmacogenomic result without a prescriber.
 
+import { type CallQualityFields, callQualityWords } from './call-quality-words'
 import type { GeneticFinding } from './model'
 
 export const FINDING_NOTICES: Record<GeneticFinding['category'], string> = {
@@ -20,7 +21,31 @@ export const FINDING_NOTICES: Record<GeneticFinding['category'], string> = {
 export const IMPUTED_NOTICE =
   'The genotype was imputed, not measured: estimated from a reference panel from the sites around it, so it can be wrong; a measured (clinical-grade) test confirms it.'
 
-/** The notice a finding carries: its category's, and the imputation caveat when the genotype was imputed. */
-export function findingNotice(category: GeneticFinding['category'], imputed: boolean): string {
-  return imputed ? `${FINDING_NOTICES[category]} ${IMPUTED_NOTICE}` : FINDING_NOTICES[category]
+/**
+ * Said when the sequencing call falls short on its own measures (few reads, a low genotype quality, a
+ * share of variant reads unlike an inherited genotype): the finding is kept, but it reads as certain
+ * as a confident call unless this is said beside it.
+ * @example lowQualityCallNotice('3 reads, genotype quality 7')
+ * // 'The call is of low quality (3 reads, genotype quality 7): confirm it with a clinical-grade test.'
+ */
+export const lowQualityCallNotice = (words: string) =>
+  `The call is of low quality (${words}): confirm it with a clinical-grade test.`
+
+/**
+ * The notice a finding carries: its category's, the imputation caveat when the genotype was imputed,
+ * and the call-quality caveat when the call falls short.
+ */
+export function findingNotice(
+  category: GeneticFinding['category'],
+  imputed: boolean,
+  callQuality: CallQualityFields | null = null,
+): string {
+  const words = callQualityWords(callQuality)
+  return [
+    FINDING_NOTICES[category],
+    imputed ? IMPUTED_NOTICE : null,
+    words ? lowQualityCallNotice(words) : null,
+  ]
+    .filter((part): part is string => part !== null)
+    .join(' ')
 }

@@ -27,6 +27,13 @@ export interface FindingInput {
   filter: string | null
   /** Set when the genotype was imputed (estimated from a reference panel), null when measured or unknown. */
   imputation?: { imputed: true; r2: number | null } | null
+  /** The sequencing call's GQ, depth and ALT read share with what falls short; null or absent when none. */
+  callQuality?: {
+    gq: number | null
+    depth: number | null
+    altFraction: number | null
+    concerns: ('low_gq' | 'low_depth' | 'allele_balance')[]
+  } | null
 }
 
 export interface FindingFilter {
@@ -50,13 +57,14 @@ export function toFinding(row: repo.FindingRow): GeneticFinding {
     interpretation: row.interpretation,
     evidence_level: row.evidence_level,
     evidence_summary: row.evidence_summary,
-    notice: findingNotice(row.category, row.imputed),
+    notice: findingNotice(row.category, row.imputed, row.call_quality),
     citations: row.citations,
     matched_by: row.matched_by,
     filter: row.filter,
     sample: row.sample,
     imputed: row.imputed,
     imputation_r2: row.imputed ? row.imputation_r2 : null,
+    call_quality: row.call_quality ?? null,
     created_at: row.created_at,
   }
 }
@@ -124,6 +132,14 @@ export async function storeFindings(
       sample,
       imputed: f.imputation?.imputed === true,
       imputation_r2: f.imputation?.imputed === true ? f.imputation.r2 : null,
+      call_quality: f.callQuality
+        ? {
+            gq: f.callQuality.gq,
+            depth: f.callQuality.depth,
+            alt_fraction: f.callQuality.altFraction,
+            concerns: f.callQuality.concerns,
+          }
+        : null,
       created_at: now.toISOString(),
     })),
   )

@@ -288,6 +288,43 @@ export const Citation = Type.Object({
   title: Type.Optional(Type.String()),
 })
 
+export const CallQualityConcern = Type.Union(
+  [Type.Literal('low_gq'), Type.Literal('low_depth'), Type.Literal('allele_balance')],
+  {
+    description:
+      '`low_gq`: genotype quality (FORMAT GQ, Phred) below 20, over 1 % chance the genotype is wrong; `low_depth`: fewer than 10 reads; ' +
+      '`allele_balance`: the share of reads showing the variant is unlike an inherited genotype (outside 0.2-0.8 for a het: an artefact, mosaicism or contamination; below 0.8 for two copies).',
+  },
+)
+
+export const CallQuality = Type.Object(
+  {
+    gq: Nullable(
+      Type.Integer({
+        description: 'Genotype quality (FORMAT GQ, Phred-scaled); null when the file gave none.',
+      }),
+    ),
+    depth: Nullable(
+      Type.Integer({
+        description: 'Reads at the site (FORMAT DP, else the sum of AD); null when the file gave neither.',
+      }),
+    ),
+    alt_fraction: Nullable(
+      Type.Number({
+        description:
+          'Share of the reads showing the variant the genotype carries (from FORMAT AD, 0 to 1; for a multi-allelic record, the catalog variant); null when AD cannot say.',
+      }),
+    ),
+    concerns: Type.Array(CallQualityConcern, {
+      description: 'What falls short; empty when the call is confident on every measure the file gave.',
+    }),
+  },
+  {
+    description:
+      "The sequencing call's own quality measures. A finding with concerns is kept (a real variant withheld would be as harmful) and its `notice` says to confirm it with a clinical-grade test.",
+  },
+)
+
 export const GeneticFinding = Type.Object(
   {
     id: Type.String(),
@@ -305,7 +342,7 @@ export const GeneticFinding = Type.Object(
     evidence_summary: Type.String(),
     notice: Type.String({
       description:
-        'What this finding is not, and who decides before anything is acted on (by category); for an imputed genotype, also that it was imputed, not measured.',
+        'What this finding is not, and who decides before anything is acted on (by category); for an imputed genotype, also that it was imputed, not measured; for a low-quality sequencing call (`call_quality.concerns`), that a clinical-grade test confirms it.',
     }),
     citations: Type.Array(Citation),
     matched_by: Type.String(),
@@ -328,6 +365,10 @@ export const GeneticFinding = Type.Object(
           "The imputation tool's estimated accuracy for the site (Minimac `R2`, Beagle `DR2`, from 0 to 1: the estimated squared correlation with the true genotype); null when `imputed` is false or the file gave none.",
       }),
     ),
+    call_quality: Type.Union([CallQuality, Type.Null()], {
+      description:
+        'The quality of a sequencing call (FORMAT GQ, DP, AD) and what falls short; null for consumer arrays, calls without these fields, and findings stored before it was kept.',
+    }),
     created_at: IsoTime,
   },
   { $id: 'GeneticFinding' },

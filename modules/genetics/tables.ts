@@ -119,6 +119,16 @@ export const geneticFindings = sqliteTable(
     imputed: integer('imputed', { mode: 'boolean' }).notNull().default(false),
     /** The imputation tool's accuracy estimate for the site (Minimac R2, Beagle DR2); null when not imputed or not given. */
     imputation_r2: real('imputation_r2'),
+    /**
+     * The sequencing call's own measures (GQ, read depth, ALT read share) and what falls short in them;
+     * null for consumer arrays, calls without GQ/DP/AD, and rows stored before it was kept.
+     */
+    call_quality: text('call_quality', { mode: 'json' }).$type<{
+      gq: number | null
+      depth: number | null
+      alt_fraction: number | null
+      concerns: ('low_gq' | 'low_depth' | 'allele_balance')[]
+    }>(),
     created_at: text('created_at').notNull(),
   },
   (t) => [

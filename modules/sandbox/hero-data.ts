@@ -137,6 +137,7 @@ export function heroInputs(): AnalysisInputs {
         imputed: false,
         imputation_r2: null,
         filter: null,
+        call_quality: null,
       },
     ],
     apoe: [

@@ -1,15 +1,20 @@
 // What the console says beside genetic findings so none reads as more certain than it is: a finding
-// whose genotype was imputed (estimated from a reference panel, not measured) or did not pass the
-// file's quality filter, whose person of a multi-sample file the findings are about, and the job's or
+// whose genotype was imputed (estimated from a reference panel, not measured), did not pass the file's
+// quality filter or rests on a low-quality sequencing call (few reads, a low genotype quality, a share
+// of variant reads unlike an inherited genotype), whose person of a multi-sample file the findings are about, and the job's or
 // source's warnings (MULTIPLE_SAMPLES: the first of several people was read). Everything is escaped: a
 // sample name, a FILTER value and a warning come from the uploaded file.
 
 import { r2Text } from '../../analyses/genotype-caveats'
+import { callQualityWords, hasCallQualityConcerns } from '../../genetics/call-quality-words'
 import type { GeneticFinding } from '../../genetics/model'
 import { escapeHtml } from '../../shared/html'
 
-/** The marks after one finding: imputed (with R² when known) and a FILTER other than PASS. */
-export function findingMarks(f: Pick<GeneticFinding, 'imputed' | 'imputation_r2' | 'filter'>): string {
+type Marked = Pick<GeneticFinding, 'imputed' | 'imputation_r2' | 'filter'> &
+  Partial<Pick<GeneticFinding, 'call_quality'>>
+
+/** The marks after one finding: imputed (with R² when known), a FILTER other than PASS, a low-quality call. */
+export function findingMarks(f: Marked): string {
   const marks: string[] = []
   if (f.imputed)
     marks.push(
@@ -19,7 +24,19 @@ export function findingMarks(f: Pick<GeneticFinding, 'imputed' | 'imputation_r2'
     marks.push(
       `<br><strong>Did not pass the file's quality filter</strong> (FILTER <code>${escapeHtml(f.filter)}</code>): weigh this call with care; a measured (clinical-grade) test confirms it.`,
     )
+  const weakCall = callQualityWords(f.call_quality)
+  if (weakCall)
+    marks.push(
+      `<br><strong>Low-quality call</strong> (${escapeHtml(weakCall)}): the sequencing call is weak, so it can be wrong; confirm it with a clinical-grade test.`,
+    )
   return marks.join('')
+}
+
+/** Said above the findings when some rest on low-quality sequencing calls. */
+export function lowQualityIntro(findings: Partial<Pick<GeneticFinding, 'call_quality'>>[]): string {
+  const weak = findings.filter((f) => hasCallQualityConcerns(f.call_quality)).length
+  if (weak === 0) return ''
+  return `<p>${weak === 1 ? 'One finding rests' : `${weak} findings rest`} on a low-quality sequencing call (few reads, a low genotype quality or a share of variant reads unlike an inherited genotype), marked below.</p>`
 }
 
 /** Said above the findings when some rest on imputed genotypes. */

@@ -2,14 +2,14 @@
 // its server-sent events stream (/console/jobs/{id}/events, the same stream as
 // GET /genetics/jobs/{id}/events) and moves the bar; when it ends the page reloads and the server shows
 // the result: the findings with their evidence and the ancestry chart. Whose findings they are (a
-// multi-sample file), the job's warnings, and which genotypes were imputed rather than measured are said
-// beside them (genetics-marks.ts).
+// multi-sample file), the job's warnings, and which genotypes were imputed rather than measured or rest
+// on a low-quality sequencing call are said beside them (genetics-marks.ts).
 
 import type { GeneticFinding, GeneticsJob } from '../../genetics/model'
 import { escapeHtml } from '../../shared/html'
 import { dateTime, page } from '../layout'
 import { type AdmixtureComponent, admixtureChart } from './ancestry-chart'
-import { findingMarks, imputedIntro, sampleLine, warningList } from './genetics-marks'
+import { findingMarks, imputedIntro, lowQualityIntro, sampleLine, warningList } from './genetics-marks'
 
 export const JOB_SCRIPT = `
 const root = document.getElementById('job')
@@ -73,7 +73,7 @@ ${escapeHtml(f.interpretation)} <span class="muted">Evidence: ${escapeHtml(f.evi
         .join('; ')}</span>${findingMarks(f)}</li>`,
     )
     .join('')
-  return `<h2>Findings</h2><p class="muted">Information, not a diagnosis; talk to a clinician or genetic counsellor before acting on a finding.</p>${imputedIntro(findings)}<ul>${items}</ul>`
+  return `<h2>Findings</h2><p class="muted">Information, not a diagnosis; talk to a clinician or genetic counsellor before acting on a finding.</p>${imputedIntro(findings)}${lowQualityIntro(findings)}<ul>${items}</ul>`
 }
 
 export function jobPage(csrf: string, job: GeneticsJob, result: JobResult | null) {

@@ -1,0 +1,1 @@
+ALTER TABLE `genetic_findings` ADD `call_quality` text;
