@@ -117,7 +117,11 @@ export function runAnalysis(
   const modalities = [
     ...new Set<ModalityName>(inputs.sources.map((s) => s.modality as ModalityName)),
   ].sort() as ModalityName[]
-  const limitations = [...wearables.limitations, ...(inputs.window_notes ?? [])]
+  const limitations = [
+    ...wearables.limitations,
+    ...(inputs.window_notes ?? []),
+    ...(inputs.source_notes ?? []),
+  ]
   const indeterminate = observations.filter((o) => o.status === 'indeterminate')
   if (indeterminate.length > 0)
     limitations.push(

@@ -13,6 +13,7 @@ import { apoeOfSource } from './apoe'
 import { loadDailySeries } from './daily-series'
 import type { AnalysisInputs, GeneticFindingInput, ObservationInput, SourceInput } from './inputs'
 import { MAX_ANALYSIS_OBSERVATIONS, type WindowCut, windowNote } from './read-window'
+import { sourceNotes } from './source-notes'
 
 const MAX_SOURCES = 1000
 
@@ -162,5 +163,6 @@ export async function gatherInputs(
     findings,
     apoe,
     window_notes: cuts.map(windowNote),
+    source_notes: sourceNotes(chosen),
   }
 }

@@ -96,6 +96,8 @@ export interface AnalysisInputs {
   apoe: ApoeInput[]
   /** Set when a read was bounded (read-window.ts): what was left out, said in the answer's limitations. */
   window_notes?: string[]
+  /** What a source says that limits the answer (a multi-sample file read for its first person). */
+  source_notes?: string[]
 }
 
 export interface Catalogs {

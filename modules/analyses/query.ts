@@ -116,7 +116,7 @@ export async function answerQuery(app: AppContext, scope: Scope, body: QueryBody
   ].slice(0, MAX_TOPICS)
 
   const statements: Omit<QueryStatement, 'id'>[] = []
-  const notes: string[] = [...(inputs.window_notes ?? [])]
+  const notes: string[] = [...(inputs.window_notes ?? []), ...(inputs.source_notes ?? [])]
   const analysisCitation = (code: string): QueryCitation[] =>
     analysis?.interpretations.some((i) => i.code === code)
       ? [

@@ -1,0 +1,22 @@
+// What a source says about itself that limits an analysis built on it. A multi-sample VCF (a trio, a
+// family) uploaded without `sample` was read for its first person: the genetics job warns on the job and
+// the source, but an analysis that folds those findings into the person's own picture must say it too.
+
+import type { Source } from '../sources/model'
+
+export function sourceNotes(sources: Source[]): string[] {
+  return sources.flatMap((source) => {
+    const note = firstOfSeveralSamples(source)
+    return note ? [note] : []
+  })
+}
+
+function firstOfSeveralSamples(source: Source): string | null {
+  if (source.modality !== 'genetics') return null
+  const details = source.details as Record<string, unknown>
+  const count = Number(details.samples_in_file)
+  const sample = details.sample
+  if (!Number.isInteger(count) || count < 2 || typeof sample !== 'string' || details.sample_requested)
+    return null
+  return `Genetics source ${source.id} holds ${count} people and its findings are those of "${sample.slice(0, 80)}", the first in the file; if that is not you, upload the file again naming your sample.`
+}
