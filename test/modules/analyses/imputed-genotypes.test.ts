@@ -6,25 +6,15 @@
 // word for word as before.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { genotypeCaveat, r2Text } from '../../../modules/analyses/genotype-caveats'
 import { analyses } from '../../../modules/analyses/tables'
 import { type FindingInput, storeFindings } from '../../../modules/genetics/findings'
 import { createSource, type NewObservationInput } from '../../../modules/sources/service'
 import { scopeOf, type TestApp, testApp } from '../../support/app'
-import { uploadFile, waitForJob } from '../genetics/helpers'
+import { geneticsFixture, uploadFile, waitForJob } from '../genetics/helpers'
 
-const IMPUTED_VCF = join(
-  import.meta.dir,
-  '..',
-  '..',
-  'fixtures',
-  'genetics',
-  'imputed',
-  'minimac4_topmed_grch38.vcf',
-)
+const IMPUTED_VCF = new TextDecoder().decode(geneticsFixture('imputed', 'minimac4_topmed_grch38.vcf'))
 
 let t: TestApp
 beforeAll(async () => {
@@ -92,7 +82,7 @@ describe('an analysis over an imputed VCF', () => {
   beforeAll(async () => {
     p = await t.userWithKey()
     await labsFor(p, [lab('homocysteine', 18, 'umol/L')])
-    source = await uploadVcf(p, readFileSync(IMPUTED_VCF, 'utf8'), 'minimac4_topmed_grch38.vcf')
+    source = await uploadVcf(p, IMPUTED_VCF, 'minimac4_topmed_grch38.vcf')
     findings = await findingsOf(p, source)
     analysis = await analyse(p)
   })
@@ -209,7 +199,7 @@ describe('APOE from an imputed genotype', () => {
   it('says so for an APOE genotype read from an imputed VCF through an upload session', async () => {
     // The TOPMed fixture with both APOE sites added, imputed: rs429358 heterozygous (R² 0.82345), rs7412
     // reference (R² 0.91, so no finding). The genetics job records e3/e4 and the analysis reads that.
-    const lines = readFileSync(IMPUTED_VCF, 'utf8').trimEnd().split('\n')
+    const lines = IMPUTED_VCF.trimEnd().split('\n')
     const contig = lines.findIndex((l) => l.startsWith('##contig=<ID=chr16'))
     lines.splice(contig + 1, 0, '##contig=<ID=chr19,length=58617616>')
     const sample = 'GT:DS:HDS:GP'

@@ -5,22 +5,12 @@
 // whose findings they are. Values from the file (sample names, FILTER, warnings) are escaped.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { findingMarks, sampleLine, warningList } from '../../../modules/console/pages/genetics-marks'
 import { type TestApp, testApp } from '../../support/app'
-import { fixture, uploadFile, waitForJob } from '../genetics/helpers'
+import { fixture, geneticsFixture, uploadFile, waitForJob } from '../genetics/helpers'
 
 const BASE = 'http://localhost'
-const IMPUTED = join(
-  import.meta.dir,
-  '..',
-  '..',
-  'fixtures',
-  'genetics',
-  'imputed',
-  'minimac4_topmed_grch38.vcf',
-)
+const IMPUTED = geneticsFixture('imputed', 'minimac4_topmed_grch38.vcf')
 
 let t: TestApp
 beforeAll(async () => {
@@ -58,7 +48,7 @@ const itemOf = (html: string, rsid: string) => {
 describe('console job page of an imputed VCF', () => {
   it('marks the imputed finding imputed, not measured, with its R², and leaves measured findings unmarked', async () => {
     const p = await t.userWithKey()
-    const job = await finishedJob(p, new Uint8Array(readFileSync(IMPUTED)), 'minimac4_topmed_grch38.vcf')
+    const job = await finishedJob(p, IMPUTED, 'minimac4_topmed_grch38.vcf')
     const findings = (
       await t.call('GET', `/genetics/findings?source_id=${job.source_id}&limit=100`, { token: p.key })
     ).body.data as { rsid: string; imputed: boolean; entry_id: string }[]

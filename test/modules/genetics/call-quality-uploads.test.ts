@@ -5,14 +5,10 @@
 // A file without these fields (an imputed VCF) has `call_quality: null`.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { FINDING_NOTICES, lowQualityCallNotice } from '../../../modules/genetics/finding-notice'
 import { type McpHarness, mcpHarness } from '../mcp/harness'
-import { uploadFile, waitForJob } from './helpers'
+import { geneticsFixture as fixtureBytes, uploadFile, waitForJob } from './helpers'
 
-const FIXTURES = join(import.meta.dir, '..', '..', 'fixtures', 'genetics')
-const fixtureBytes = (...parts: string[]) => new Uint8Array(readFileSync(join(FIXTURES, ...parts)))
 const FILE = 'haplotypecaller_call_quality_grch38.vcf'
 
 let h: McpHarness

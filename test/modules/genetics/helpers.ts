@@ -6,6 +6,10 @@ import { join } from 'node:path'
 import type { TestApp } from '../../support/app'
 
 export const FIXTURES = join(import.meta.dir, '..', '..', 'fixtures', 'genetics-uploads')
+
+/** A file of test/fixtures/genetics/<folder>/ (imputed, call-quality, bcf …) as bytes. */
+export const geneticsFixture = (folder: string, name: string) =>
+  new Uint8Array(readFileSync(join(FIXTURES, '..', 'genetics', folder, name)))
 export const VCF_GZ = 'kidd.aisnp.1kg.train.vcf.gz'
 export const CONSUMER = '23andme_v3_b36_chr19-MT_excerpt.txt'
 export const CONSUMER_NO_AIMS = '23andme_2011_b36_first1000.txt'

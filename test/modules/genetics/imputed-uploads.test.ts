@@ -4,14 +4,11 @@
 // measured, a site imputed below R² 0.3 gives no finding, and the source's notes count both.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { FINDING_NOTICES, IMPUTED_NOTICE } from '../../../modules/genetics/finding-notice'
 import { type McpHarness, mcpHarness } from '../mcp/harness'
-import { uploadFile, waitForJob } from './helpers'
+import { geneticsFixture, uploadFile, waitForJob } from './helpers'
 
-const IMPUTED = join(import.meta.dir, '..', '..', 'fixtures', 'genetics', 'imputed')
-const imputedFixture = (name: string) => new Uint8Array(readFileSync(join(IMPUTED, name)))
+const imputedFixture = (name: string) => geneticsFixture('imputed', name)
 
 let h: McpHarness
 beforeAll(async () => {
