@@ -10,9 +10,10 @@ import { eq } from 'drizzle-orm'
 import { genotypeCaveat, r2Text } from '../../../modules/analyses/genotype-caveats'
 import { analyses } from '../../../modules/analyses/tables'
 import { type FindingInput, storeFindings } from '../../../modules/genetics/findings'
-import { createSource, type NewObservationInput } from '../../../modules/sources/service'
+import { createSource } from '../../../modules/sources/service'
 import { scopeOf, type TestApp, testApp } from '../../support/app'
 import { geneticsFixture, uploadFile, waitForJob } from '../genetics/helpers'
+import { apoeSite, labResult, labSource } from './seed'
 
 const IMPUTED_VCF = new TextDecoder().decode(geneticsFixture('imputed', 'minimac4_topmed_grch38.vcf'))
 
@@ -24,21 +25,6 @@ beforeAll(async () => {
 afterAll(() => t.cleanup())
 
 type Person = Awaited<ReturnType<TestApp['userWithKey']>>
-
-const AT = '2026-01-05T08:00:00.000Z'
-const lab = (code: string, value: number, unit: string): NewObservationInput => ({
-  modality: 'biomarkers',
-  code,
-  original_name: code,
-  value,
-  unit,
-  observed_at: AT,
-  source_ref: 'line 2',
-})
-
-async function labsFor(p: Person, labs: NewObservationInput[]) {
-  return createSource(t.context, scopeOf(p), { modality: 'biomarkers', format: 'lab_csv' }, labs)
-}
 
 /** A VCF through an upload session to a finished job; returns the genetics source id. */
 async function uploadVcf(p: Person, text: string, filename: string) {
@@ -81,7 +67,7 @@ describe('an analysis over an imputed VCF', () => {
 
   beforeAll(async () => {
     p = await t.userWithKey()
-    await labsFor(p, [lab('homocysteine', 18, 'umol/L')])
+    await labSource(t, scopeOf(p), [labResult('homocysteine', 18, 'umol/L')])
     source = await uploadVcf(p, IMPUTED_VCF, 'minimac4_topmed_grch38.vcf')
     findings = await findingsOf(p, source)
     analysis = await analyse(p)
@@ -142,27 +128,10 @@ describe('an analysis over an imputed VCF', () => {
   })
 })
 
-const apoeSite = (overrides: Partial<FindingInput> = {}): FindingInput => ({
-  entryId: 'apoe-rs429358',
-  rsid: 'rs429358',
-  gene: 'APOE',
-  label: 'APOE rs429358 (defines ε4 with rs7412)',
-  category: 'clinical',
-  observedGenotype: 'T/C',
-  zygosity: 'het',
-  altCopies: 1,
-  interpretation: 'One copy of the rs429358 C allele.',
-  evidence: { level: 'strong', summary: 'Defines the APOE e4 haplotype.' },
-  citations: [{ kind: 'pmid', id: '8346443' }],
-  matchedBy: 'rsid',
-  filter: null,
-  ...overrides,
-})
-
 /** A person with a high LDL and one APOE site finding; returns the analysis and the finding's id. */
 async function apoePerson(site: FindingInput) {
   const p = await t.userWithKey()
-  await labsFor(p, [lab('ldl_cholesterol', 175, 'mg/dL')])
+  await labSource(t, scopeOf(p), [labResult('ldl_cholesterol', 175, 'mg/dL')])
   const genetics = await createSource(t.context, scopeOf(p), { modality: 'genetics', format: 'vcf' })
   await storeFindings(t.context, scopeOf(p), genetics.id, [site])
   const [finding] = await findingsOf(p, genetics.id)
@@ -208,7 +177,7 @@ describe('APOE from an imputed genotype', () => {
       `chr19\t44908822\trs7412\tC\tT\t.\tPASS\tAF=0.08;MAF=0.08;R2=0.91;IMPUTED\t${sample}\t0|0:0.02:0.01,0.01:0.98,0.02,0.00`,
     )
     const p = await t.userWithKey()
-    await labsFor(p, [lab('ldl_cholesterol', 175, 'mg/dL')])
+    await labSource(t, scopeOf(p), [labResult('ldl_cholesterol', 175, 'mg/dL')])
     const source = await uploadVcf(p, `${lines.join('\n')}\n`, 'apoe_imputed.vcf')
     const apoe = (await findingsOf(p, source)).find((f) => f.rsid === 'rs429358')!
     expect(apoe).toMatchObject({ imputed: true, imputation_r2: 0.82345 })
@@ -224,7 +193,7 @@ describe('APOE from an imputed genotype', () => {
   it('says so for an APOE genotype the genetics job recorded from sites imputed as reference', async () => {
     // As the genetics job stores it when both sites were read, one of them imputed as reference (no finding).
     const p = await t.userWithKey()
-    await labsFor(p, [lab('ldl_cholesterol', 175, 'mg/dL')])
+    await labSource(t, scopeOf(p), [labResult('ldl_cholesterol', 175, 'mg/dL')])
     const genetics = await createSource(t.context, scopeOf(p), {
       modality: 'genetics',
       format: 'vcf',

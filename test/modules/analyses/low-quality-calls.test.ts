@@ -6,25 +6,16 @@
 // before highlights carried call quality read back with `call_quality: null`.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { genotypeCaveat, shortCaveat } from '../../../modules/analyses/genotype-caveats'
 import { analyses } from '../../../modules/analyses/tables'
 import { type FindingInput, storeFindings } from '../../../modules/genetics/findings'
-import { createSource, type NewObservationInput } from '../../../modules/sources/service'
+import { createSource } from '../../../modules/sources/service'
 import { scopeOf, type TestApp, testApp } from '../../support/app'
-import { uploadFile, waitForJob } from '../genetics/helpers'
+import { geneticsFixture, uploadFile, waitForJob } from '../genetics/helpers'
+import { apoeSite, labResult, labSource } from './seed'
 
-const VCF = join(
-  import.meta.dir,
-  '..',
-  '..',
-  'fixtures',
-  'genetics',
-  'call-quality',
-  'haplotypecaller_call_quality_grch38.vcf',
-)
+const VCF = geneticsFixture('call-quality', 'haplotypecaller_call_quality_grch38.vcf')
 
 let t: TestApp
 beforeAll(async () => {
@@ -34,21 +25,6 @@ beforeAll(async () => {
 afterAll(() => t.cleanup())
 
 type Person = Awaited<ReturnType<TestApp['userWithKey']>>
-
-const AT = '2026-01-05T08:00:00.000Z'
-const lab = (code: string, value: number, unit: string): NewObservationInput => ({
-  modality: 'biomarkers',
-  code,
-  original_name: code,
-  value,
-  unit,
-  observed_at: AT,
-  source_ref: 'line 2',
-})
-
-async function labsFor(p: Person, labs: NewObservationInput[]) {
-  return createSource(t.context, scopeOf(p), { modality: 'biomarkers', format: 'lab_csv' }, labs)
-}
 
 async function findingsOf(p: Person, sourceId: string) {
   const r = await t.call('GET', `/genetics/findings?source_id=${sourceId}&limit=100`, { token: p.key })
@@ -82,8 +58,11 @@ describe('an analysis over a VCF with a weak call', () => {
 
   beforeAll(async () => {
     p = await t.userWithKey()
-    await labsFor(p, [lab('ferritin', 420, 'ng/mL'), lab('homocysteine', 18, 'umol/L')])
-    const done = await uploadFile(t, p, new Uint8Array(readFileSync(VCF)), {}, 'call_quality.vcf')
+    await labSource(t, scopeOf(p), [
+      labResult('ferritin', 420, 'ng/mL'),
+      labResult('homocysteine', 18, 'umol/L'),
+    ])
+    const done = await uploadFile(t, p, VCF, {}, 'call_quality.vcf')
     const job = await waitForJob(t, p, done.job_id)
     expect(job).toMatchObject({ state: 'succeeded', error: null })
     source = job.source_id as string
@@ -154,26 +133,9 @@ describe('an analysis over a VCF with a weak call', () => {
   })
 })
 
-const apoeSite = (overrides: Partial<FindingInput> = {}): FindingInput => ({
-  entryId: 'apoe-rs429358',
-  rsid: 'rs429358',
-  gene: 'APOE',
-  label: 'APOE rs429358 (defines ε4 with rs7412)',
-  category: 'clinical',
-  observedGenotype: 'T/C',
-  zygosity: 'het',
-  altCopies: 1,
-  interpretation: 'One copy of the rs429358 C allele.',
-  evidence: { level: 'strong', summary: 'Defines the APOE e4 haplotype.' },
-  citations: [{ kind: 'pmid', id: '8346443' }],
-  matchedBy: 'rsid',
-  filter: null,
-  ...overrides,
-})
-
 async function apoePerson(site: FindingInput) {
   const p = await t.userWithKey()
-  await labsFor(p, [lab('ldl_cholesterol', 175, 'mg/dL')])
+  await labSource(t, scopeOf(p), [labResult('ldl_cholesterol', 175, 'mg/dL')])
   const genetics = await createSource(t.context, scopeOf(p), { modality: 'genetics', format: 'vcf' })
   await storeFindings(t.context, scopeOf(p), genetics.id, [site])
   return { p, analysis: await analyse(p) }

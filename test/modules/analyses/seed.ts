@@ -2,7 +2,7 @@
 // above its range), 40 days of wearable data whose last week moves off baseline, and an APOE finding,
 // all stored through the sources and genetics services as imports would store them.
 
-import { storeFindings } from '../../../modules/genetics/findings'
+import { type FindingInput, storeFindings } from '../../../modules/genetics/findings'
 import type { Scope } from '../../../modules/shared/principal'
 import { createSource, type NewObservationInput } from '../../../modules/sources/service'
 import type { TestApp } from '../../support/app'
@@ -94,22 +94,42 @@ export async function seedGenetics(t: TestApp, scope: Scope) {
     format: '23andme',
     provider: '23andme',
   })
-  await storeFindings(t.context, scope, source.id, [
-    {
-      entryId: 'apoe-rs429358',
-      rsid: 'rs429358',
-      gene: 'APOE',
-      label: 'APOE rs429358 (defines ε4 with rs7412)',
-      category: 'clinical',
-      observedGenotype: 'T/C',
-      zygosity: 'het',
-      altCopies: 1,
-      interpretation: 'One copy of the rs429358 C allele.',
-      evidence: { level: 'strong', summary: 'Defines the APOE e4 haplotype.' },
-      citations: [{ kind: 'pmid', id: '8346443' }],
-      matchedBy: 'rsid',
-      filter: null,
-    },
-  ])
+  await storeFindings(t.context, scope, source.id, [apoeSite()])
   return source
+}
+
+/** The APOE rs429358 heterozygous finding (e3/e4 with a reference rs7412), as the genetics job stores it. */
+export const apoeSite = (overrides: Partial<FindingInput> = {}): FindingInput => ({
+  entryId: 'apoe-rs429358',
+  rsid: 'rs429358',
+  gene: 'APOE',
+  label: 'APOE rs429358 (defines ε4 with rs7412)',
+  category: 'clinical',
+  observedGenotype: 'T/C',
+  zygosity: 'het',
+  altCopies: 1,
+  interpretation: 'One copy of the rs429358 C allele.',
+  evidence: { level: 'strong', summary: 'Defines the APOE e4 haplotype.' },
+  citations: [{ kind: 'pmid', id: '8346443' }],
+  matchedBy: 'rsid',
+  filter: null,
+  ...overrides,
+})
+
+const LAB_AT = '2026-01-05T08:00:00.000Z'
+
+/** One lab result, as a lab file's second line gives it. */
+export const labResult = (code: string, value: number, unit: string): NewObservationInput => ({
+  modality: 'biomarkers',
+  code,
+  original_name: code,
+  value,
+  unit,
+  observed_at: LAB_AT,
+  source_ref: 'line 2',
+})
+
+/** A lab source holding `labs` for the person. */
+export function labSource(t: TestApp, scope: Scope, labs: NewObservationInput[]) {
+  return createSource(t.context, scope, { modality: 'biomarkers', format: 'lab_csv' }, labs)
 }
