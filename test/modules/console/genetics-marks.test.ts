@@ -2,15 +2,23 @@
 // was imputed (the Minimac/TOPMed fixture, test/fixtures/genetics/imputed/) is marked imputed, not
 // measured, with its R², while measured findings carry no mark; a trio VCF uploaded without `sample`
 // (test/fixtures/genetics-uploads/synthetic_trio_grch37.vcf) shows the MULTIPLE_SAMPLES warning and
-// whose findings they are. Values from the file (sample names, FILTER, warnings) are escaped.
+// whose findings they are; a finding from a weak sequencing call (GQ, depth or allele balance) is marked
+// "Low-quality call" with what falls short. Values from the file (sample names, FILTER, warnings) are escaped.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { findingMarks, sampleLine, warningList } from '../../../modules/console/pages/genetics-marks'
+import {
+  findingMarks,
+  lowQualityIntro,
+  sampleLine,
+  warningList,
+} from '../../../modules/console/pages/genetics-marks'
 import { type TestApp, testApp } from '../../support/app'
 import { fixture, geneticsFixture, uploadFile, waitForJob } from '../genetics/helpers'
 
 const BASE = 'http://localhost'
 const IMPUTED = geneticsFixture('imputed', 'minimac4_topmed_grch38.vcf')
+/** HaplotypeCaller layout (test/fixtures/genetics/call-quality/): HFE C282Y het from 3 reads with GQ 7. */
+const WEAK_CALLS = geneticsFixture('call-quality', 'haplotypecaller_call_quality_grch38.vcf')
 
 let t: TestApp
 beforeAll(async () => {
@@ -101,5 +109,51 @@ describe('console genetics marks', () => {
     expect(warnings).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
     expect(warnings).toContain('(&lt;X&gt;)')
     expect(findingMarks({ imputed: false, imputation_r2: null, filter: null })).toBe('')
+  })
+})
+
+describe('console pages of a VCF with weak calls', () => {
+  it('marks the low-quality findings with what falls short, and leaves confident ones unmarked', async () => {
+    const p = await t.userWithKey()
+    const job = await finishedJob(p, WEAK_CALLS, 'call_quality.vcf')
+    const findings = (
+      await t.call('GET', `/genetics/findings?source_id=${job.source_id}&limit=100`, { token: p.key })
+    ).body.data as { rsid: string; entry_id: string; call_quality: { concerns: string[] } | null }[]
+
+    const html = await pageOf(p, `/console/jobs/${job.id}`)
+    expect(html).toContain('3 findings rest on a low-quality sequencing call')
+    expect(itemOf(html, 'rs1800562')).toContain(
+      '<strong>Low-quality call</strong> (3 reads, genotype quality 7): the sequencing call is weak, so it can be wrong; confirm it with a clinical-grade test.',
+    )
+    expect(itemOf(html, 'rs1799853')).toContain(
+      '<strong>Low-quality call</strong> (the variant in 5 % of the reads)',
+    )
+    expect(itemOf(html, 'rs4149056')).toContain(
+      '<strong>Low-quality call</strong> (the variant in 50 % of the reads)',
+    )
+    const confident = findings.filter((f) => f.call_quality?.concerns.length === 0)
+    expect(confident.map((f) => f.entry_id).sort()).toEqual(['cyp2c19-star2', 'cyp2c19-star3', 'mthfr-c677t'])
+    for (const f of confident) expect(itemOf(html, f.rsid)).not.toContain('Low-quality')
+
+    const sourceHtml = await pageOf(p, `/console/sources/${job.source_id}`)
+    expect(sourceHtml).toContain('3 findings rest on sequencing calls of low quality:')
+  })
+})
+
+describe('console low-quality marks', () => {
+  const plain = { imputed: false, imputation_r2: null, filter: null }
+
+  it('say nothing without call quality or without concerns', () => {
+    expect(findingMarks({ ...plain, call_quality: null })).toBe('')
+    expect(
+      findingMarks({ ...plain, call_quality: { gq: 99, depth: 40, alt_fraction: 0.5, concerns: [] } }),
+    ).toBe('')
+    expect(lowQualityIntro([{ call_quality: null }, {}])).toBe('')
+  })
+
+  it('count one finding in the singular', () => {
+    expect(
+      lowQualityIntro([{ call_quality: { gq: 5, depth: 30, alt_fraction: 0.5, concerns: ['low_gq'] } }]),
+    ).toStartWith('<p>One finding rests on a low-quality sequencing call')
   })
 })
