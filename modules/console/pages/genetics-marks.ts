@@ -52,10 +52,40 @@ export function sampleLine(sample: string | null, samplesInFile: number | null):
   return `<p>Findings are for sample <code>${escapeHtml(sample)}</code>, one of ${samplesInFile} people in the file.</p>`
 }
 
+/**
+ * Warnings that change what the findings mean for the person reading them: whose genotypes were read,
+ * whether positions and strand could be trusted, whether the file may have been cut short. The rest
+ * (a header quirk, a trailing tab, a reserved field redefined) are notes on the file for whoever made it,
+ * shown folded so they do not bury these.
+ */
+const RESULT_WARNINGS = new Set([
+  'MULTIPLE_SAMPLES',
+  'BUILD_CONFLICT',
+  'BUILD_UNKNOWN',
+  'BUILD_UNSUPPORTED',
+  'BUILD_UNVERIFIED',
+  'STRAND_MINUS',
+  'STRAND_UNKNOWN',
+  'SOMATIC_CALLS',
+  'MT_SEQUENCE_DIFFERS',
+  'BGZF_EOF_MISSING',
+  'NO_SAMPLES',
+])
+
+const warningItems = (warnings: { code: string; message: string }[]) =>
+  warnings
+    .map((w) => `<li>${escapeHtml(w.message)} <span class="muted">(${escapeHtml(w.code)})</span></li>`)
+    .join('')
+
 /** Warnings of a genetics job or source, each with its code (MULTIPLE_SAMPLES …) for reference. */
 export function warningList(warnings: { code: string; message: string }[]): string {
   if (warnings.length === 0) return ''
-  return `<h2>Warnings</h2><ul>${warnings
-    .map((w) => `<li>${escapeHtml(w.message)} <span class="muted">(${escapeHtml(w.code)})</span></li>`)
-    .join('')}</ul>`
+  const forResults = warnings.filter((w) => RESULT_WARNINGS.has(w.code))
+  const aboutFile = warnings.filter((w) => !RESULT_WARNINGS.has(w.code))
+  const first = forResults.length > 0 ? `<h2>Warnings</h2><ul>${warningItems(forResults)}</ul>` : ''
+  const rest =
+    aboutFile.length > 0
+      ? `<details><summary>Notes on the file (${aboutFile.length})</summary><ul>${warningItems(aboutFile)}</ul></details>`
+      : ''
+  return first + rest
 }

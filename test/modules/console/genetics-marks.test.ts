@@ -110,6 +110,23 @@ describe('console genetics marks', () => {
     expect(warnings).toContain('(&lt;X&gt;)')
     expect(findingMarks({ imputed: false, imputation_r2: null, filter: null })).toBe('')
   })
+
+  it('lists the warnings that change what the findings mean first, and folds notes on the file', () => {
+    const html = warningList([
+      { code: 'VCF_RESERVED_REDEFINED', message: 'INFO AF is declared with another Number' },
+      { code: 'MULTIPLE_SAMPLES', message: 'the file holds 3 samples' },
+      { code: 'TRAILING_TAB', message: 'line 9 ends with a tab' },
+    ])
+    const [shown, folded] = html.split('<details>')
+    expect(shown).toBe(
+      '<h2>Warnings</h2><ul><li>the file holds 3 samples <span class="muted">(MULTIPLE_SAMPLES)</span></li></ul>',
+    )
+    expect(folded).toStartWith('<summary>Notes on the file (2)</summary>')
+    expect(folded).toContain('(VCF_RESERVED_REDEFINED)')
+    expect(folded).toContain('(TRAILING_TAB)')
+    expect(warningList([{ code: 'TRAILING_TAB', message: 'x' }])).toStartWith('<details>')
+    expect(warningList([])).toBe('')
+  })
 })
 
 describe('console pages of a VCF with weak calls', () => {
