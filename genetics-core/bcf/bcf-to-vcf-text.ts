@@ -61,9 +61,11 @@ export async function* bcfToVcfText(chunks: AsyncIterable<Uint8Array>): AsyncGen
     decoder.decode(bytes, view, at, records, out)
   }
 
-  const keep = (bytes: Uint8Array, start: number, end: number, size: number): void => {
-    if (carryLength + (end - start) > carry.length || size > carry.length) {
-      const grown = new Uint8Array(Math.max(size, carryLength + (end - start), carry.length * 2))
+  // The carry grows with the bytes that arrive, never to the size a length prefix claims: a damaged
+  // prefix in a small file would otherwise take up to MAX_HEADER_BYTES at once.
+  const keep = (bytes: Uint8Array, start: number, end: number): void => {
+    if (carryLength + (end - start) > carry.length) {
+      const grown = new Uint8Array(Math.max(carryLength + (end - start), carry.length * 2))
       grown.set(carry.subarray(0, carryLength))
       carry = grown
       carryView = new DataView(carry.buffer)
@@ -80,7 +82,7 @@ export async function* bcfToVcfText(chunks: AsyncIterable<Uint8Array>): AsyncGen
       let size = unitBytes(carry, carryView, 0, carryLength)
       const wanted = size < 0 ? (decoder === null ? PREAMBLE_BYTES : 8) : size
       const take = Math.min(wanted - carryLength, chunk.length - offset)
-      keep(chunk, offset, offset + take, wanted)
+      keep(chunk, offset, offset + take)
       offset += take
       if (size < 0) size = unitBytes(carry, carryView, 0, carryLength)
       if (size >= 0 && carryLength >= size) {
@@ -95,7 +97,7 @@ export async function* bcfToVcfText(chunks: AsyncIterable<Uint8Array>): AsyncGen
       decodeUnit(chunk, view, offset, size)
       offset += size
     }
-    if (offset < chunk.length) keep(chunk, offset, chunk.length, 0)
+    if (offset < chunk.length) keep(chunk, offset, chunk.length)
     if (out.length >= PIECE_BYTES) yield out.take()
   }
   if (decoder === null) {

@@ -5,6 +5,7 @@
 // the same JSON but for the fields that name the format and the compression. The same BCF uncompressed,
 // gzipped, zipped, as BCF 2.1 and on standard input reads the same; damaged BCFs end in typed errors.
 
+import { heapStats } from 'bun:jsc'
 import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -539,6 +540,37 @@ describe('a damaged BCF is a typed error, never a hang or a RangeError', () => {
       'BAD_HEADER',
       'beyond any real header',
     )
+  })
+
+  test('a length prefix claiming 200 MB in a small file takes no 200 MB buffer before the end', async () => {
+    // Found while writing bcf-corruption.test.ts: the carry buffer was sized to the length the unit's
+    // prefix claims as soon as its second piece arrived (up to 256 MiB for a header, 64 MiB a record).
+    const raw = rawBcf('na12878_chr21_head4000')
+    const firstRecord = 9 + new DataView(raw.buffer).getUint32(5, true)
+    const header = raw.slice()
+    new DataView(header.buffer).setUint32(5, 200 << 20, true)
+    const record = raw.slice()
+    new DataView(record.buffer).setUint32(firstRecord, 60 << 20, true)
+    for (const [bytes, where] of [
+      [header, 'inside its header'],
+      [record, 'inside record 1'],
+    ] as const) {
+      let grown = 0
+      async function* pieces() {
+        const before = heapStats().extraMemorySize
+        for (let at = 0; at < bytes.length; at += 1 << 16) {
+          yield bytes.slice(at, at + (1 << 16))
+          grown = Math.max(grown, heapStats().extraMemorySize - before)
+        }
+      }
+      const error = await (async () => {
+        for await (const _ of bcfToVcfText(pieces())) {
+        }
+      })().catch((e) => e)
+      expect(error).toBeInstanceOf(GeneticsInputError)
+      expect(error.message).toContain(`the BCF ends ${where}`)
+      expect(grown).toBeLessThan(32 << 20)
+    }
   })
 
   test('on the command line: status 2 and one line', async () => {
