@@ -16,6 +16,7 @@ import { type InspectArgs, parseArgs, UsageError } from './cli-args'
 import { buildReferenceIndex } from './dbsnp/reference-index/build-index'
 import { verifyIndex } from './dbsnp/reference-index/verify-index'
 import { verifyLines } from './dbsnp/reference-index/verify-lines'
+import { refuseSomaticCalls } from './detect/somatic-calls'
 import { GeneticsInputError, isGeneticsError } from './errors'
 import { ancestryPerSample } from './samples-ancestry'
 import { scanSource } from './scan/scan-source'
@@ -253,6 +254,8 @@ async function inspectPath(
         'NOT_APPLICABLE',
         `--all-samples reads the sample columns of a VCF; this ${scan.detection.format} file holds one person's genotypes: leave --all-samples out`,
       )
+    // Ancestry per sample reads genotypes as inherited ones; a tumour's calls are not (detect/somatic-calls.ts).
+    if (args.ancestry) refuseSomaticCalls(scan.detection)
     out(
       JSON.stringify({
         type: 'summary',

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { analyzeGeneticsSource, detectSource, isGeneticsError } from '../../genetics-core/index'
 import { tempDir } from './support/fixtures'
+import { runGeneticsCli } from './support/run-cli'
 
 const tmp = tempDir()
 afterAll(() => tmp.remove())
@@ -98,6 +99,21 @@ describe('somatic (tumour) VCFs', () => {
   ])('%s is refused', async (_, header) => {
     const path = vcf(`${header.length}-${Math.random().toString(36).slice(2)}.vcf`, header)
     expect((await refusal(path)).code).toBe('SOMATIC_CALLS')
+  })
+
+  test('the CLI refuses it too: interpreting (exit 2), and ancestry per sample; a plain inspect only warns', async () => {
+    const path = vcf('mutect2-cli.vcf', MUTECT2)
+    const compact = await runGeneticsCli(['inspect', path, '--annotate', 'compact'])
+    expect(compact.status).toBe(2)
+    expect(compact.err.join('\n')).toStartWith('error: SOMATIC_CALLS: ')
+    const perSample = await runGeneticsCli(['inspect', path, '--all-samples', '--ancestry'])
+    expect(perSample.status).toBe(2)
+    expect(perSample.err.join('\n')).toStartWith('error: SOMATIC_CALLS: ')
+    const plain = await runGeneticsCli(['inspect', path])
+    expect(plain.status).toBe(0)
+    expect(JSON.parse(plain.out.join('\n')).warnings.map((w: { code: string }) => w.code)).toContain(
+      'SOMATIC_CALLS',
+    )
   })
 
   test('a germline VCF that declares the reserved INFO SOMATIC is read as before', async () => {
