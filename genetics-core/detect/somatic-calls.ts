@@ -5,7 +5,8 @@
 // such in its detection, and nothing is interpreted from it (no catalog findings, no ancestry).
 //
 // Only strong signs count, each written by the callers themselves: GATK Mutect2's `##tumor_sample` /
-// `##normal_sample` (Sentieon TNhaplotyper2 and TNscope write them too) and its command line, MuTect's,
+// `##normal_sample` (Sentieon TNhaplotyper2 and TNscope write them too) and its command line, DRAGEN's
+// command line with tumour inputs (`--tumor-fastq-list`, `--tumor-bam-input` …), MuTect's,
 // Strelka's and others' `##content=... somatic ...`, VarScan's somatic-status INFO `SS`, and the VCF
 // specification's own cancer descriptors (`##SAMPLE=<...Genomes=...Tumor...>`, `##PEDIGREE=<Derived=...>`).
 // A declared INFO `SOMATIC` alone does not count: germline files that copy the specification's reserved
@@ -35,6 +36,12 @@ export function somaticEvidence(header: VcfHeader): string | null {
       return `##SAMPLE=<ID=${short(id)},Genomes=${short(fields.get('Genomes') ?? '')}>`
     if (key === 'PEDIGREE' && fields.has('Derived'))
       return `##PEDIGREE=<Derived=${short(fields.get('Derived') ?? '')}>`
+    // DRAGEN writes one command line for every mode; only the somatic modes take tumour inputs.
+    if (
+      key === 'DRAGENCommandLine' &&
+      /--tumou?r-(fastq|bam|cram)/i.test(fields.get('CommandLineOptions') ?? '')
+    )
+      return '##DRAGENCommandLine (tumour inputs)'
     if (key === 'INFO' && id === 'SS' && /somatic/i.test(fields.get('Description') ?? ''))
       return '##INFO=<ID=SS> (somatic status)'
   }

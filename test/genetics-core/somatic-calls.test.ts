@@ -96,6 +96,12 @@ describe('somatic (tumour) VCFs', () => {
     ],
     ["the specification's clonal derivation", ['##PEDIGREE=<Derived=T1,Original=N1>']],
     ['Sentieon TNscope', ['##SentieonCommandLine.TNscope=<ID=TNscope,Version="202308",Date="2024-03-01">']],
+    [
+      'DRAGEN tumour-normal',
+      [
+        '##DRAGENCommandLine=<ID=dragen,Version="SW: 07.021.624.3.10.4, HW: 07.021.624",Date="Mon Mar 04 10:00:00 UTC 2024",CommandLineOptions="-r /ref/hg38 --tumor-fastq-list tumor.csv --fastq-list normal.csv --enable-variant-caller true --output-directory /out">',
+      ],
+    ],
   ])('%s is refused', async (_, header) => {
     const path = vcf(`${header.length}-${Math.random().toString(36).slice(2)}.vcf`, header)
     expect((await refusal(path)).code).toBe('SOMATIC_CALLS')
@@ -120,6 +126,7 @@ describe('somatic (tumour) VCFs', () => {
     const path = vcf(
       'germline.vcf',
       [
+        '##DRAGENCommandLine=<ID=dragen,Version="SW: 07.021.624.3.10.4",Date="Mon Mar 04 10:00:00 UTC 2024",CommandLineOptions="-r /ref/hg38 --fastq-list sample.csv --enable-variant-caller true">',
         '##source=HaplotypeCaller',
         '##INFO=<ID=SOMATIC,Number=0,Type=Flag,Description="Somatic mutation (for cancer genomics)">',
       ],
