@@ -10,6 +10,7 @@ import type { CompactAnnotationResult } from './catalog/index'
 import { catalogTargets, interpretCompact } from './catalog/index'
 import { annotateWithDbsnp } from './dbsnp/annotate-with-dbsnp'
 import { refuseSomaticCalls } from './detect/somatic-calls'
+import { isVcfData } from './detect/vcf-data'
 import { GeneticsInputError } from './errors'
 import { scanSource } from './scan/scan-source'
 import { type GeneticSexCall, inferGeneticSex } from './sex/infer-genetic-sex'
@@ -23,7 +24,6 @@ import type {
   ScanSummary,
   SiteCall,
   SiteTarget,
-  SourceFormat,
 } from './types'
 
 export interface AnalyzeOptions {
@@ -152,11 +152,6 @@ export async function analyzeGeneticsSource(
     geneticSex,
     warnings,
   }
-}
-
-/** VCF records, whether read from VCF text or decoded from a BCF: they state REF and ALT. */
-export function isVcfData(format: SourceFormat): boolean {
-  return format === 'vcf' || format === 'gvcf' || format === 'bcf'
 }
 
 function strandWarnings(strand: StrandCall): GeneticsWarning[] {

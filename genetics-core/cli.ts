@@ -10,13 +10,14 @@
 // annotation results. Exit statuses are listed in the help; nothing prints a stack trace.
 
 import { accessSync, constants, type Stats, statSync } from 'node:fs'
-import { analyzeGeneticsSource, isVcfData } from './analyze'
+import { analyzeGeneticsSource } from './analyze'
 import { type AncestryResult, ancestryTargets } from './ancestry/index'
 import { type InspectArgs, parseArgs, UsageError } from './cli-args'
 import { buildReferenceIndex } from './dbsnp/reference-index/build-index'
 import { verifyIndex } from './dbsnp/reference-index/verify-index'
 import { verifyLines } from './dbsnp/reference-index/verify-lines'
 import { refuseSomaticCalls } from './detect/somatic-calls'
+import { isVcfData } from './detect/vcf-data'
 import { GeneticsInputError, isGeneticsError } from './errors'
 import { ancestryPerSample } from './samples-ancestry'
 import { scanSource } from './scan/scan-source'

@@ -19,6 +19,7 @@ import type {
   StrandCall,
 } from '../../genetics-core'
 import { AncestryError } from '../../genetics-core/ancestry/errors'
+import { isVcfData } from '../../genetics-core/detect/vcf-data'
 import { GeneticsCancelledError, GeneticsInputError } from '../../genetics-core/errors'
 import { lazyModule } from '../shared/lazy-module'
 import { assertSampleInFile } from './sample-choice'
@@ -122,8 +123,7 @@ export async function analyzeGeneticsFile(path: string, options: CoreOptions): P
   // A VCF without sample columns lists sites, not anyone's genotypes (an annotation or sites-only
   // file sent by mistake): stored, it too would be a source with no findings that reads as "nothing
   // found".
-  const vcf = ['vcf', 'gvcf', 'bcf'].includes(analysis.detection.format)
-  if (vcf && analysis.detection.samples.length === 0)
+  if (isVcfData(analysis.detection.format) && analysis.detection.samples.length === 0)
     throw new GeneticsInputError(
       'NO_SAMPLES',
       "the VCF has no sample columns, so it holds no one's genotypes (a sites-only or annotation file?); upload the VCF that has your genotype column after FORMAT",

@@ -6,6 +6,7 @@
 
 import type { Detection, GeneticsWarning } from '../../genetics-core'
 // Straight from the error module, not through ./core: core.ts imports this file.
+import { isVcfData } from '../../genetics-core/detect/vcf-data'
 import { GeneticsInputError } from '../../genetics-core/errors'
 
 /** Sample names an error lists; a cohort of thousands is summed up as "and N more". */
@@ -46,7 +47,7 @@ export function sampleList(samples: readonly string[]): string {
  */
 export function assertSampleInFile(detection: Detection, sample: string): void {
   // A BCF holds VCF records and names its samples in the VCF header text it carries.
-  if (detection.format !== 'vcf' && detection.format !== 'gvcf' && detection.format !== 'bcf') {
+  if (!isVcfData(detection.format)) {
     throw new UnknownSampleError(
       `sample ${quote(sample)} was asked for, but a ${detection.format} file holds one person's calls and names no samples; upload it again without \`sample\``,
       [],
