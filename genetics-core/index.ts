@@ -10,6 +10,7 @@ export { GeneticsCancelledError, type GeneticsErrorCode, GeneticsInputError, isG
 export { trimAlleles } from './normalize/alleles'
 export { canonicalChromosome } from './normalize/chromosome'
 export { scanSource } from './scan/scan-source'
+export { UnknownSampleError } from './scan/unknown-sample'
 export { type GeneticSex, type GeneticSexCall, inferGeneticSex } from './sex/infer-genetic-sex'
 export {
   inferStrand,

@@ -7,7 +7,7 @@ import { isRowProblem, parseConsumerRow } from '../consumer/consumer-row'
 import { ConsumerRowScanner } from '../consumer/row-scanner'
 import { type Inspection, inspectSource } from '../detect/inspect-source'
 import { KnownMarkerVotes, knownMarkerPositionKeys, knownMarkerRsNumbers } from '../detect/known-markers'
-import { GeneticsCancelledError, GeneticsInputError, throwIfAborted } from '../errors'
+import { GeneticsCancelledError, throwIfAborted } from '../errors'
 import { canonicalChromosome, canonicalConsumerChromosome } from '../normalize/chromosome'
 import { BgzfSegmentReader } from '../stream/bgzf-segments'
 import { BgzfStreamSegmentReader } from '../stream/bgzf-stream-segments'
@@ -36,6 +36,7 @@ import { SampleCalls } from './sample-calls'
 import { ScanAccumulator } from './scan-accumulator'
 import type { SegmentScan } from './segment-scan'
 import { TargetResolver } from './target-resolver'
+import { UnknownSampleError } from './unknown-sample'
 
 /** BGZF files larger than this go to worker threads by default. */
 const WORKER_THRESHOLD_BYTES = 8 << 20
@@ -115,10 +116,7 @@ export async function scanInspected(
     const layout = inspection.layout
     // A consumer export is one person's calls without sample names: a name asked for cannot be meant here.
     if (options.sample !== undefined) {
-      throw new GeneticsInputError(
-        'UNKNOWN_SAMPLE',
-        `sample "${options.sample.slice(0, 80)}" was asked for, but a ${detection.format} file holds one person's calls and names no samples`,
-      )
+      throw UnknownSampleError.forConsumerFile(options.sample, detection.format)
     }
     const onHit = (text: string) => {
       const row = parseConsumerRow(layout, text)
@@ -141,12 +139,7 @@ export async function scanInspected(
     const samples = detection.samples
     if (options.sample !== undefined) {
       sampleIndex = samples.indexOf(options.sample)
-      if (sampleIndex < 0) {
-        throw new GeneticsInputError(
-          'UNKNOWN_SAMPLE',
-          `sample "${options.sample.slice(0, 80)}" is not in the file (it has ${samples.length} sample${samples.length === 1 ? '' : 's'})`,
-        )
-      }
+      if (sampleIndex < 0) throw UnknownSampleError.forVcf(options.sample, samples)
     } else if (samples.length > 0) sampleIndex = 0
     else if (inspection.headerless && (inspection.headLines[0]?.text.split('\t').length ?? 0) > 9)
       sampleIndex = 0

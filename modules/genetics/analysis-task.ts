@@ -15,7 +15,7 @@ import {
   type Progress,
 } from './core'
 import * as repo from './repo'
-import { UnknownSampleError } from './sample-choice'
+import { unknownSampleProblem } from './sample-choice'
 import { storeGeneticsResult } from './store-result'
 import { testPause } from './test-pause'
 
@@ -165,15 +165,21 @@ export async function runGeneticsAnalysis(
     }
     if (error instanceof GeneticsInputError || error instanceof AncestryError) {
       const line = error instanceof GeneticsInputError ? error.line : undefined
+      const sample = unknownSampleProblem(error)
       await repo.updateJob(app.db, scope, jobId, {
         state: 'failed',
         stage: 'failed',
         finished_at: now(),
-        error: problem(app, 'validation', `The file could not be analysed: ${error.message}`, {
-          code: error.code,
-          ...(line !== undefined ? { line } : {}),
-          ...(error instanceof UnknownSampleError ? error.problemFields() : {}),
-        }),
+        error: problem(
+          app,
+          'validation',
+          `The file could not be analysed: ${error.message}${sample?.hint ?? ''}`,
+          {
+            code: error.code,
+            ...(line !== undefined ? { line } : {}),
+            ...sample?.fields,
+          },
+        ),
       })
       return
     }

@@ -22,7 +22,6 @@ import { AncestryError } from '../../genetics-core/ancestry/errors'
 import { isVcfData } from '../../genetics-core/detect/vcf-data'
 import { GeneticsCancelledError, GeneticsInputError } from '../../genetics-core/errors'
 import { lazyModule } from '../shared/lazy-module'
-import { assertSampleInFile } from './sample-choice'
 
 export type { AncestryResult, CompactAnnotationResult, DbsnpResult, Detection, Progress, ScanSummary }
 export { AncestryError, GeneticsCancelledError, GeneticsInputError }
@@ -83,10 +82,8 @@ export function expansionLimit(storedBytes: number): number {
 
 export async function analyzeGeneticsFile(path: string, options: CoreOptions): Promise<CoreAnalysis> {
   const { analyzeGeneticsSource } = await geneticsCore()
-  // A named sample is checked against the header before the scan, so a wrong name fails at once and
-  // the error can list the names the file holds.
+  // A named sample is checked against the header before the scan (UnknownSampleError lists the names).
   const sample = options.sample ?? undefined
-  if (sample !== undefined) assertSampleInFile(await detectSource(path), sample)
   // The core streams, so memory stays flat, but a small archive of one row repeated can keep a worker
   // (or a synchronous import) busy for hours: stop reading once the records outgrow the stored size.
   const storedBytes = statSync(path).size

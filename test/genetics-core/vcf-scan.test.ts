@@ -3,6 +3,9 @@
 // cancellation.
 
 import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Progress } from '../../genetics-core/index'
 import { GeneticsCancelledError, GeneticsInputError, scanSource } from '../../genetics-core/index'
 import { fixture } from './support/fixtures'
@@ -152,7 +155,25 @@ describe('targets', () => {
     const error = await scanSource(path, { sample: 'NOBODY' }).catch((e) => e)
     expect(error).toBeInstanceOf(GeneticsInputError)
     expect(error.code).toBe('UNKNOWN_SAMPLE')
-    expect(error.message).toBe('sample "NOBODY" is not in the file (it has 3 samples)')
+    expect(error.message).toBe(
+      'sample "NOBODY" is not in the file; its 3 samples are "NA00001", "NA00002" and "NA00003". Sample names are matched exactly (case and spaces count)',
+    )
+    expect([error.samplesInFile, error.listedSamples]).toEqual([3, ['NA00001', 'NA00002', 'NA00003']])
+  })
+
+  test('a sample asked of a VCF without sample columns is refused, saying the file names none', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'sites-only-')), 'sites.vcf')
+    writeFileSync(
+      path,
+      '##fileformat=VCFv4.2\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\nchr1\t11796321\trs1801133\tG\tA\t50\tPASS\t.\n',
+    )
+    const error = await scanSource(path, { sample: 'NA12878' }).catch((e) => e)
+    expect([error.code, error.message, error.samplesInFile, error.namesNone]).toEqual([
+      'UNKNOWN_SAMPLE',
+      'sample "NA12878" was asked for, but the file names no samples (no sample columns on its #CHROM line)',
+      0,
+      true,
+    ])
   })
 
   test('a sample asked of a consumer export (one person, no sample names) is refused, not ignored', async () => {

@@ -169,7 +169,9 @@ describe('a sample the file does not hold', () => {
     const job = await analyse(p, fixture(CONSUMER), { sample: 'SYNTH_CHILD' }, 'genome.txt')
     expect(job).toMatchObject({ state: 'failed', source_id: null })
     expect(job.error).toMatchObject({ status: 422, code: 'UNKNOWN_SAMPLE', samples_in_file: 0, samples: [] })
-    expect(job.error.detail).toContain("a 23andme file holds one person's calls and names no samples")
+    expect(job.error.detail).toContain(
+      "a 23andme file holds one person's calls and names no samples; upload it again without `sample`",
+    )
   })
 
   it('reads a 23andMe file as before when no sample is named (one person, no warning)', async () => {
