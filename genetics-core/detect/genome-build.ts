@@ -10,6 +10,10 @@
 
 import { canonicalChromosome } from '../normalize/chromosome'
 import type { BuildCall, GenomeBuild } from '../types'
+import { clipHeaderText } from './clip-header-text'
+
+/** Header text quoted as a build's evidence, cut to this length. */
+const clip = (text: string) => clipHeaderText(text, 120)
 
 const GRCH37_LENGTHS: Record<string, number> = {
   '1': 249250621,
@@ -99,7 +103,7 @@ export function buildNamedIn(text: string): GenomeBuild | null {
 export function buildFromHeaderText(fields: { label: string; value: string }[]): BuildCall | null {
   for (const { label, value } of fields) {
     const build = buildNamedIn(value)
-    if (build) return { build, method: 'header', evidence: `${label}=${shorten(value)}` }
+    if (build) return { build, method: 'header', evidence: `${label}=${clip(value)}` }
   }
   return null
 }
@@ -197,7 +201,7 @@ export function unsupportedAssembly(
   if (matched.length > 0 || other > 0) return null
   for (const { label, value } of referenceTexts) {
     if (T2T_CHM13_NAME.test(value) && buildNamedIn(value) === null)
-      return { name: 'T2T-CHM13', method: 'header', evidence: `${label}=${shorten(value)}` }
+      return { name: 'T2T-CHM13', method: 'header', evidence: `${label}=${clip(value)}` }
   }
   return null
 }
@@ -238,7 +242,7 @@ export function buildFromContigNames(contigs: { id: string }[]): BuildCall | nul
 export function buildFromConsumerComments(comments: string[]): BuildCall | null {
   for (const line of comments) {
     const build = buildNamedIn(line)
-    if (build) return { build, method: 'provider_header_text', evidence: shorten(line.replace(/^#+\s*/, '')) }
+    if (build) return { build, method: 'provider_header_text', evidence: clip(line.replace(/^#+\s*/, '')) }
   }
   return null
 }
@@ -247,9 +251,4 @@ function push(votes: Map<GenomeBuild, string[]>, build: GenomeBuild, evidence: s
   const list = votes.get(build) ?? []
   list.push(evidence)
   votes.set(build, list)
-}
-
-function shorten(text: string): string {
-  const t = text.trim()
-  return t.length > 120 ? `${t.slice(0, 117)}...` : t
 }

@@ -15,6 +15,10 @@
 import { GeneticsInputError } from '../errors'
 import type { Detection, GeneticsWarning } from '../types'
 import type { VcfHeader } from '../vcf/vcf-header'
+import { clipHeaderText } from './clip-header-text'
+
+/** Header values quoted in the warning, cut to this length. */
+const clip = (text: string) => clipHeaderText(text, 80)
 
 export const SOMATIC_CALLS = 'SOMATIC_CALLS'
 
@@ -23,19 +27,19 @@ const SOMATIC_CALLERS = /^(mutect2?|filtermutectcalls|muse|tnhaplotyper2?|tnscop
 /** The header line that shows the file holds somatic calls, or null. */
 export function somaticEvidence(header: VcfHeader): string | null {
   for (const { key, value } of header.plain) {
-    if (key === 'tumor_sample' || key === 'normal_sample') return `##${key}=${short(value)}`
-    if (key === 'content' && /somatic/i.test(value)) return `##content=${short(value)}`
-    if (key === 'source' && SOMATIC_CALLERS.test(value.trim())) return `##source=${short(value)}`
+    if (key === 'tumor_sample' || key === 'normal_sample') return `##${key}=${clip(value)}`
+    if (key === 'content' && /somatic/i.test(value)) return `##content=${clip(value)}`
+    if (key === 'source' && SOMATIC_CALLERS.test(value.trim())) return `##source=${clip(value)}`
     if (/^MuTect$|^SentieonCommandLine\.(TNhaplotyper2?|TNscope)$/i.test(key)) return `##${key}`
   }
   for (const { key, fields } of header.structured) {
     const id = fields.get('ID') ?? ''
-    if (/^GATKCommandLine(\.|$)/.test(key) && SOMATIC_CALLERS.test(id)) return `##${key}=<ID=${short(id)}>`
+    if (/^GATKCommandLine(\.|$)/.test(key) && SOMATIC_CALLERS.test(id)) return `##${key}=<ID=${clip(id)}>`
     if (/^SentieonCommandLine\.(TNhaplotyper2?|TNscope)$/i.test(key)) return `##${key}`
     if (key === 'SAMPLE' && /tumou?r|somatic/i.test(fields.get('Genomes') ?? ''))
-      return `##SAMPLE=<ID=${short(id)},Genomes=${short(fields.get('Genomes') ?? '')}>`
+      return `##SAMPLE=<ID=${clip(id)},Genomes=${clip(fields.get('Genomes') ?? '')}>`
     if (key === 'PEDIGREE' && fields.has('Derived'))
-      return `##PEDIGREE=<Derived=${short(fields.get('Derived') ?? '')}>`
+      return `##PEDIGREE=<Derived=${clip(fields.get('Derived') ?? '')}>`
     // DRAGEN writes one command line for every mode; only the somatic modes take tumour inputs.
     if (
       key === 'DRAGENCommandLine' &&
@@ -66,9 +70,4 @@ export function refuseSomaticCalls(detection: Detection): void {
     'SOMATIC_CALLS',
     `${warning.message}. Upload the germline VCF of the same genome instead (the normal or blood sample, called with a germline caller such as HaplotypeCaller, DeepVariant or DRAGEN germline)`,
   )
-}
-
-function short(text: string): string {
-  const t = text.trim()
-  return t.length > 80 ? `${t.slice(0, 77)}...` : t
 }
