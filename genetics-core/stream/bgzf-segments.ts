@@ -3,8 +3,9 @@
 // stitched back in file order. Each segment owns a fresh ArrayBuffer that can be transferred.
 
 import { type FileHandle, open } from 'node:fs/promises'
-import { GeneticsCancelledError, GeneticsInputError } from '../errors'
-import { bgzfBlockSize, ioError } from './sniff'
+import { GeneticsCancelledError } from '../errors'
+import { allZero, notBgzfError, truncatedBgzfError, walkBgzfBlocks } from './bgzf-block-walk'
+import { ioError } from './sniff'
 
 export interface BgzfSegment {
   buffer: ArrayBuffer
@@ -61,31 +62,16 @@ export class BgzfSegmentReader {
         this.bytesRead = position
         const length = pending.length + bytesRead
         if (bytesRead === 0) {
-          if (pending.length > 0 && pending.some((byte) => byte !== 0)) {
-            throw new GeneticsInputError(
-              'TRUNCATED_INPUT',
-              `the BGZF file ends inside a compressed block (at byte ${fileOffset}); the file looks truncated`,
-            )
-          }
+          if (!allZero(pending)) throw truncatedBgzfError(fileOffset, 'file')
           return
         }
-        let offset = 0
-        while (true) {
-          const size = bgzfBlockSize(buf, offset, length)
-          // Zero bytes after the last block (tape and transfer tools pad files so): the end of the data, as
-          // for the single-thread reader, and as htslib reads it.
-          if (size === -2 && (await zerosToEnd(handle, buf.subarray(offset, length), position))) {
-            if (offset > 0) yield { buffer: buf.buffer, length: offset, fileOffset }
-            return
-          }
-          if (size === -2 || (size > 0 && size < 28)) {
-            throw new GeneticsInputError(
-              'CORRUPT_COMPRESSED_DATA',
-              `the data at byte ${fileOffset + offset} is not a BGZF block; the file is corrupt or was not written by bgzip`,
-            )
-          }
-          if (size === -1 || offset + size > length) break
-          offset += size
+        const walk = walkBgzfBlocks(buf, 0, length, fileOffset, 'file')
+        const offset = walk.end
+        // Zeros after the last block are the end of the data only if the rest of the file is zeros too.
+        if (walk.zeroPadding) {
+          if (!(await zerosToEnd(handle, position))) throw notBgzfError(fileOffset + offset, 'file')
+          if (offset > 0) yield { buffer: buf.buffer, length: offset, fileOffset }
+          return
         }
         pending = buf.slice(offset, length)
         if (offset > 0) yield { buffer: buf.buffer, length: offset, fileOffset }
@@ -96,14 +82,13 @@ export class BgzfSegmentReader {
   }
 }
 
-/** True when `rest` and everything in the file from `position` on are zero bytes. */
-async function zerosToEnd(handle: FileHandle, rest: Uint8Array, position: number): Promise<boolean> {
-  if (rest.some((byte) => byte !== 0)) return false
+/** True when everything in the file from `position` on is zero bytes. */
+async function zerosToEnd(handle: FileHandle, position: number): Promise<boolean> {
   const chunk = new Uint8Array(1 << 16)
   for (let at = position; ; ) {
     const { bytesRead } = await handle.read(chunk, 0, chunk.length, at)
     if (bytesRead === 0) return true
-    if (chunk.subarray(0, bytesRead).some((byte) => byte !== 0)) return false
+    if (!allZero(chunk.subarray(0, bytesRead))) return false
     at += bytesRead
   }
 }

@@ -3,9 +3,9 @@
 // at an offset: its pieces are copied into segment buffers as they come, and the partial block at the
 // end of one segment starts the next.
 
-import { GeneticsCancelledError, GeneticsInputError } from '../errors'
+import { GeneticsCancelledError } from '../errors'
+import { allZero, notBgzfError, truncatedBgzfError, walkBgzfBlocks } from './bgzf-block-walk'
 import type { BgzfSegment } from './bgzf-segments'
-import { bgzfBlockSize } from './sniff'
 
 /** Longest BGZF block (BSIZE is 16 bits): the most a segment carries over into the next one. */
 const MAX_BLOCK_BYTES = 1 << 16
@@ -42,19 +42,16 @@ export class BgzfStreamSegmentReader {
     /** Zero bytes after the last block (transfer tools pad so): everything after must be zero too. */
     let padding = false
     const walk = () => {
-      while (!padding) {
-        const size = bgzfBlockSize(buf, whole, filled)
-        if (size === -2 && buf.subarray(whole, filled).every((byte) => byte === 0)) padding = true
-        else if (size === -2 || (size > 0 && size < 28)) throw notBgzf(streamOffset + whole)
-        else if (size === -1 || whole + size > filled) return
-        else whole += size
-      }
+      if (padding) return
+      const found = walkBgzfBlocks(buf, whole, filled, streamOffset, 'stream')
+      whole = found.end
+      padding = found.zeroPadding
     }
     for await (const piece of this.pieces) {
       if (this.options.signal?.aborted) throw new GeneticsCancelledError()
       this.bytesRead += piece.length
       if (padding) {
-        if (piece.some((byte) => byte !== 0)) throw notBgzf(streamOffset + whole)
+        if (!allZero(piece)) throw notBgzfError(streamOffset + whole, 'stream')
         continue
       }
       for (let at = 0; at < piece.length; ) {
@@ -65,7 +62,7 @@ export class BgzfStreamSegmentReader {
         if (filled < segmentBytes) continue
         walk()
         if (padding) {
-          if (piece.subarray(at).some((byte) => byte !== 0)) throw notBgzf(streamOffset + whole)
+          if (!allZero(piece.subarray(at))) throw notBgzfError(streamOffset + whole, 'stream')
           break
         }
         if (whole === 0) continue
@@ -79,18 +76,8 @@ export class BgzfStreamSegmentReader {
       }
     }
     walk()
-    if (!padding && buf.subarray(whole, filled).some((byte) => byte !== 0)) {
-      throw new GeneticsInputError(
-        'TRUNCATED_INPUT',
-        `the BGZF stream ends inside a compressed block (at byte ${streamOffset + whole}); it looks truncated`,
-      )
-    }
+    if (!padding && !allZero(buf.subarray(whole, filled)))
+      throw truncatedBgzfError(streamOffset + whole, 'stream')
     if (whole > 0) yield { buffer: buf.buffer, length: whole, fileOffset: streamOffset }
   }
 }
-
-const notBgzf = (offset: number) =>
-  new GeneticsInputError(
-    'CORRUPT_COMPRESSED_DATA',
-    `the data at byte ${offset} is not a BGZF block; the stream is corrupt or was not written by bgzip`,
-  )
