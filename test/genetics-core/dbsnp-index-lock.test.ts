@@ -9,7 +9,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { buildReferenceIndex } from '../../genetics-core/dbsnp/reference-index/build-index'
-import { LOCK_FILE } from '../../genetics-core/dbsnp/reference-index/build-lock'
+import { LOCK_FILE, processStartTicks } from '../../genetics-core/dbsnp/reference-index/build-lock'
 import { fixture, repoRoot, tempDir } from './support/fixtures'
 import { runGeneticsCli } from './support/run-cli'
 
@@ -89,7 +89,11 @@ describe('one build at a time per OUT_DIR', () => {
     const first = await frozenBuild(dir)
     try {
       const holder = JSON.parse(readFileSync(first.lock, 'utf8'))
-      expect(holder).toMatchObject({ pid: first.child.pid, hostname: hostname() })
+      expect(holder).toMatchObject({
+        pid: first.child.pid,
+        hostname: hostname(),
+        processStart: processStartTicks(first.child.pid!),
+      })
       expect(new Date(holder.startedAt).toISOString()).toBe(holder.startedAt)
       const filesBefore = readdirSync(dir).sort()
 
@@ -122,6 +126,39 @@ describe('one build at a time per OUT_DIR', () => {
       `note: took over the stale build lock ${join(dir, LOCK_FILE)} (pid ${pid} on ${hostname()}, since ${startedAt}; that process no longer runs)`,
     ])
     expect(readdirSync(dir).filter((f) => f.includes('lock'))).toEqual([])
+  })
+
+  test('a lock whose pid now belongs to another process (pids are reused) is taken over too', async () => {
+    const dir = tmp.path('reused-pid')
+    mkdirSync(dir)
+    // This test's own process is alive, but it started at another time than the lock says its holder did.
+    const processStart = processStartTicks(process.pid)
+    expect(processStart).toBeNumber()
+    const startedAt = '2026-11-20T08:00:00.000Z'
+    const holder = { pid: process.pid, hostname: hostname(), startedAt, processStart: processStart! + 1 }
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify(holder))
+    const { status, err } = await build(dir)
+    expect(status).toBe(0)
+    expect(err).toEqual([
+      `note: took over the stale build lock ${join(dir, LOCK_FILE)} (pid ${process.pid} on ${hostname()}, since ${startedAt}; that process no longer runs)`,
+    ])
+  })
+
+  test('a live holder with the start time the lock records is not stale', async () => {
+    const dir = tmp.path('live-holder')
+    mkdirSync(dir)
+    const holder = {
+      pid: process.pid,
+      hostname: hostname(),
+      startedAt: '2026-11-20T08:00:00.000Z',
+      processStart: processStartTicks(process.pid),
+    }
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify(holder))
+    const { status, err } = await build(dir)
+    expect(status).toBe(1)
+    expect(err[0]).toStartWith(
+      `error: INDEX_LOCKED: another index-dbsnp build is writing to ${dir} (pid ${process.pid}`,
+    )
   })
 
   test('a lock of another host, or one naming no build, is refused with what to do', async () => {

@@ -13,6 +13,11 @@ interface LockHolder {
   pid: number
   hostname: string
   startedAt: string
+  /**
+   * The holder process's start time in clock ticks since boot (Linux /proc), when known: a pid can be
+   * reused once the build has gone, and a live process with another start time is not the holder.
+   */
+  processStart?: number
 }
 
 /** Another build holds the directory's lock; nothing was written. */
@@ -33,7 +38,14 @@ export interface BuildLock {
  */
 export async function acquireBuildLock(outDir: string, onNote?: (line: string) => void): Promise<BuildLock> {
   const path = join(outDir, LOCK_FILE)
-  const text = `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() })}\n`
+  const processStart = processStartTicks(process.pid)
+  const holder: LockHolder = {
+    pid: process.pid,
+    hostname: hostname(),
+    startedAt: new Date().toISOString(),
+    ...(processStart !== null ? { processStart } : {}),
+  }
+  const text = `${JSON.stringify(holder)}\n`
   let takenOver: LockHolder | null = null
   // A few rounds at most: each ends in the lock, a refusal, or a stale lock removed and tried again.
   for (let round = 0; round < 3; round++) {
@@ -91,26 +103,46 @@ async function readHolder(path: string): Promise<{ text: string; holder: LockHol
 function parseHolder(text: string): LockHolder | null {
   try {
     const value = JSON.parse(text)
-    const { pid, hostname: host, startedAt } = value ?? {}
+    const { pid, hostname: host, startedAt, processStart } = value ?? {}
     if (Number.isInteger(pid) && pid > 0 && typeof host === 'string' && typeof startedAt === 'string')
-      return { pid, hostname: host, startedAt }
+      return { pid, hostname: host, startedAt, ...(Number.isInteger(processStart) ? { processStart } : {}) }
   } catch {}
   return null
 }
 
 /**
- * Stale only when provably so: the holder ran on this host and its process is gone. On another host
- * (a shared file system) nothing here can tell, so the operator decides.
+ * Stale only when provably so: the holder ran on this host and its process is gone, or its pid now
+ * belongs to a process that started at another time. On another host (a shared file system) nothing
+ * here can tell, so the operator decides.
  */
 function isStale(holder: LockHolder): boolean {
   if (holder.hostname !== hostname()) return false
   try {
     process.kill(holder.pid, 0)
-    return false
   } catch (error) {
     // EPERM: the process exists but belongs to another user, so it still runs.
     return (error as { code?: unknown })?.code === 'ESRCH'
   }
+  if (holder.processStart === undefined) return false
+  const now = processStartTicks(holder.pid)
+  return now !== null && now !== holder.processStart
+}
+
+/**
+ * When process `pid` started, in clock ticks since boot (field 22 of /proc/PID/stat), or null where
+ * /proc cannot tell (not Linux, or the process has gone). The command name (field 2) is in brackets
+ * and may hold spaces and brackets itself, so fields are counted from the last ')'.
+ */
+export function processStartTicks(pid: number): number | null {
+  let stat: string
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    return null
+  }
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const ticks = Number(fields[19])
+  return Number.isSafeInteger(ticks) && ticks >= 0 ? ticks : null
 }
 
 /**
