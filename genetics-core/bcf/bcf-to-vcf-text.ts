@@ -14,11 +14,11 @@ import { BcfRecordDecoder } from './bcf-record'
 import { TextWriter } from './text-writer'
 
 /** Magic and header length: 'BCF', major 2, minor 1 or 2, then l_text. */
-const PREAMBLE_BYTES = 9
+export const PREAMBLE_BYTES = 9
 /** Largest header text taken; real ones (thousands of contigs and annotations) are a few MB. */
-const MAX_HEADER_BYTES = 256 << 20
+export const MAX_HEADER_BYTES = 256 << 20
 /** Largest record taken (l_shared + l_indiv); its text must fit the scanner's 16 MiB line anyway. */
-const MAX_RECORD_BYTES = 64 << 20
+export const MAX_RECORD_BYTES = 64 << 20
 /** Text gathered before a piece is handed on, when an input piece holds little. */
 const PIECE_BYTES = 256 << 10
 
@@ -109,7 +109,7 @@ export async function* bcfToVcfText(chunks: AsyncIterable<Uint8Array>): AsyncGen
 }
 
 /** 'BCF', major version 2, minor 1 or 2; anything else is named and refused. */
-function checkMagic(bytes: Uint8Array, at: number): void {
+export function checkMagic(bytes: Uint8Array, at: number): void {
   if (bytes[at] !== 0x42 || bytes[at + 1] !== 0x43 || bytes[at + 2] !== 0x46)
     throw new GeneticsInputError('UNRECOGNISED_FORMAT', 'the file does not start with the BCF magic')
   const major = bytes[at + 3]
@@ -122,8 +122,12 @@ function checkMagic(bytes: Uint8Array, at: number): void {
   )
 }
 
-function readHeader(text: Uint8Array): BcfHeader {
-  // The text ends at its NUL terminator (htslib stops there too).
+export function readHeader(text: Uint8Array): BcfHeader {
+  return parseBcfHeader(bcfHeaderText(text))
+}
+
+/** The header's text, which ends at its NUL terminator (htslib stops there too). */
+export function bcfHeaderText(text: Uint8Array): string {
   const nul = text.indexOf(0)
-  return parseBcfHeader(new TextDecoder('utf-8').decode(nul < 0 ? text : text.subarray(0, nul)))
+  return new TextDecoder('utf-8').decode(nul < 0 ? text : text.subarray(0, nul))
 }

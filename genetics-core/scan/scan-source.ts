@@ -34,6 +34,7 @@ import { rsNumber } from './lookup-tables'
 import { ProgressReporter } from './progress'
 import { SampleCalls } from './sample-calls'
 import { ScanAccumulator } from './scan-accumulator'
+import { scanBcfOnWorkers } from './scan-bcf-on-workers'
 import type { SegmentScan } from './segment-scan'
 import { TargetResolver } from './target-resolver'
 import { UnknownSampleError } from './unknown-sample'
@@ -90,8 +91,6 @@ export async function scanInspected(
   if (stdin) standardInput().detectionDone()
   const progress = new ProgressReporter(options.onProgress, stdin ? null : detection.fileBytes)
   progress.report('detecting', 0, 0, true)
-  // Workers started for a BGZF file that turned out to be a BCF have nothing to do (see below).
-  if (detection.format === 'bcf') await earlyPool?.terminate()
 
   const buildKnown = detection.build.build !== 'unknown'
   // Targets are looked for on both builds even when the header names one: a header can be stale (a
@@ -183,15 +182,14 @@ export async function scanInspected(
     const eofWarningAt = warnings.length
     const workers =
       options.workers ?? (bgzfOnWorkers(inspection.path, detection.fileBytes) ? DEFAULT_WORKERS : 0)
-    // A BCF is decoded to text in one pass on the main thread (bcf/open-bcf-text.ts says why).
-    if (detection.compression === 'bgzf' && workers > 0 && detection.format !== 'bcf') {
+    const run = { progress, signal, segmentBytes: options.segmentBytes, whileBusy: validate }
+    // A BCF from standard input is decoded on this thread: its records are cut from a file's segments.
+    if (detection.compression === 'bgzf' && workers > 0 && detection.format === 'bcf' && !stdin) {
       const pool = earlyPool ?? new ScanWorkerPool(workers)
-      accumulator = await scanBgzfOnWorkers(inspection, config, make, onHit, pool, {
-        progress,
-        signal,
-        segmentBytes: options.segmentBytes,
-        whileBusy: validate,
-      })
+      accumulator = await scanBcfOnWorkers(inspection.path, config, make, onHit, pool, run)
+    } else if (detection.compression === 'bgzf' && workers > 0 && detection.format !== 'bcf') {
+      const pool = earlyPool ?? new ScanWorkerPool(workers)
+      accumulator = await scanBgzfOnWorkers(inspection, config, make, onHit, pool, run)
     } else {
       validate()
       accumulator = await scanOnMainThread(inspection, make, onHit, progress, signal)

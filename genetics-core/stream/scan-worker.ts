@@ -3,32 +3,46 @@
 // Only small results travel back (counters, partial edge lines, hit lines, typed-array batches).
 
 import { parentPort } from 'node:worker_threads'
+import { BcfChunkDecoder, type BcfChunkScanConfig } from '../bcf/bcf-chunk-scan'
 import { type AlleleKeyConfig, AlleleKeyExtractor } from '../dbsnp/allele-keys'
+import { GeneticsInputError } from '../errors'
 import { type VcfBodyConfig, VcfBodyScanner } from '../vcf/body-scanner'
 import { InflateError, inflateBgzfBlocks } from './inflate-bgzf'
-import type { WorkerMessage, WorkerReply } from './worker-protocol'
+import type { WorkerMessage, WorkerMode, WorkerReply } from './worker-protocol'
 
 interface Processor {
-  process(text: Uint8Array): { result: unknown; transfer: ArrayBuffer[] }
+  /** True when jobs bring bytes to process as they are, not BGZF blocks to inflate first. */
+  rawInput?: boolean
+  process(text: Uint8Array, firstRecord?: number): { result: unknown; transfer: ArrayBuffer[] }
   /** Buffers the main thread hands back for reuse (allele batches). */
   recycle?(buffers: ArrayBuffer[]): void
 }
 
-function createProcessor(mode: string, config: unknown): Processor {
+/** A segment scan's result with the buffers that travel back without a copy. */
+function scanned(scanner: VcfBodyScanner, text: Uint8Array) {
+  const result = scanner.scanPiece(text)
+  return {
+    result,
+    transfer: [
+      result.counts.buffer as ArrayBuffer,
+      result.head.buffer as ArrayBuffer,
+      result.tail.buffer as ArrayBuffer,
+    ],
+  }
+}
+
+function createProcessor(mode: WorkerMode, config: unknown): Processor {
   if (mode === 'vcf-scan') {
     const scanner = new VcfBodyScanner(config as VcfBodyConfig)
+    return { process: (text) => scanned(scanner, text) }
+  }
+  if (mode === 'bcf-scan') {
+    const { headerText, scan } = config as BcfChunkScanConfig
+    const decoder = new BcfChunkDecoder(headerText)
+    const scanner = new VcfBodyScanner(scan)
     return {
-      process(text) {
-        const result = scanner.scanPiece(text)
-        return {
-          result,
-          transfer: [
-            result.counts.buffer as ArrayBuffer,
-            result.head.buffer as ArrayBuffer,
-            result.tail.buffer as ArrayBuffer,
-          ],
-        }
-      },
+      rawInput: true,
+      process: (records, firstRecord = 1) => scanned(scanner, decoder.decode(records, firstRecord)),
     }
   }
   if (mode === 'allele-keys') {
@@ -64,8 +78,9 @@ port.on('message', (message: WorkerMessage) => {
     const processor = processors.get(message.channel)
     if (!processor) throw new Error(`channel ${message.channel} was not initialised`)
     if (message.recycle) processor.recycle?.(message.recycle)
-    const text = inflateBgzfBlocks(new Uint8Array(message.buffer, 0, message.length))
-    const { result, transfer } = processor.process(text)
+    const input = new Uint8Array(message.buffer, 0, message.length)
+    const text = processor.rawInput ? input : inflateBgzfBlocks(input)
+    const { result, transfer } = processor.process(text, message.firstRecord)
     // The segment's compressed bytes are spent once inflated: the buffer goes back to the reader, which
     // fills it with a later segment instead of touching a fresh megabyte of memory for each one.
     reply({ type: 'result', id: message.id, textBytes: text.length, result, input: message.buffer }, [
@@ -76,6 +91,10 @@ port.on('message', (message: WorkerMessage) => {
     // worker's memory flat instead of letting garbage pile up to hundreds of MB.
     if (GC_EVERY > 0 && ++jobs % GC_EVERY === 0) Bun.gc(true)
   } catch (error) {
+    if (error instanceof GeneticsInputError) {
+      reply({ type: 'error', id: message.id, kind: 'input', code: error.code, message: error.message })
+      return
+    }
     const offset = error instanceof InflateError ? error.offset : -1
     reply({
       type: 'error',

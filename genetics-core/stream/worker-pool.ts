@@ -5,7 +5,7 @@
 
 import { Worker } from 'node:worker_threads'
 import { GeneticsCancelledError, GeneticsInputError } from '../errors'
-import type { WorkerMessage, WorkerReply } from './worker-protocol'
+import type { WorkerMessage, WorkerMode, WorkerReply } from './worker-protocol'
 
 /** A segment's result, and its input buffer handed back for the reader to fill again. */
 export interface SegmentResult {
@@ -51,6 +51,7 @@ export class ScanWorkerPool {
       entry.pending.delete(reply.id)
       if (reply.type === 'result')
         job.resolve({ textBytes: reply.textBytes, result: reply.result, input: reply.input })
+      else if (reply.kind === 'input') job.reject(new GeneticsInputError(reply.code, reply.message))
       else if (reply.kind === 'inflate') {
         job.reject(
           new GeneticsInputError(
@@ -78,13 +79,20 @@ export class ScanWorkerPool {
   }
 
   /** Sends a processor configuration to every worker. */
-  init(channel: number, mode: 'vcf-scan' | 'allele-keys', config: unknown): void {
+  init(channel: number, mode: WorkerMode, config: unknown): void {
     const message: WorkerMessage = { type: 'init', channel, mode, config }
     for (const w of this.workers) w.worker.postMessage(message)
   }
 
   /** Hands a segment (its buffer is transferred) to the next worker. */
-  submit(channel: number, buffer: ArrayBuffer, length: number, fileOffset: number, recycle?: ArrayBuffer[]) {
+  submit(
+    channel: number,
+    buffer: ArrayBuffer,
+    length: number,
+    fileOffset: number,
+    recycle?: ArrayBuffer[],
+    firstRecord?: number,
+  ) {
     if (this.failure) return Promise.reject(this.failure)
     if (this.closed) return Promise.reject(new GeneticsCancelledError())
     const entry = this.workers[this.turn++ % this.workers.length]
@@ -95,7 +103,15 @@ export class ScanWorkerPool {
     // Marked handled here: after a failure the caller stops awaiting later segments, and their
     // rejections must not surface as unhandled.
     promise.catch(() => {})
-    const message: WorkerMessage = { type: 'job', channel, id, buffer, length, recycle }
+    const message: WorkerMessage = {
+      type: 'job',
+      channel,
+      id,
+      buffer,
+      length,
+      recycle,
+      ...(firstRecord !== undefined ? { firstRecord } : {}),
+    }
     entry.worker.postMessage(message, recycle ? [buffer, ...recycle] : [buffer])
     return promise
   }

@@ -1,0 +1,107 @@
+// A BCF's decompressed bytes cut into chunks of whole records, so that the records can be decoded on
+// the scan workers in parallel. Nothing marks where a BCF record starts (htslib fills BGZF blocks to
+// 65,280 bytes and lets records run across them), but each record begins with its two lengths, so one
+// cheap walk over the lengths on the main thread finds the boundaries. Each chunk is a fresh buffer
+// (transferred to a worker, not copied); the partial record at the end of a piece starts the next chunk.
+// The header is read here, once: the workers get its text to build the same dictionaries.
+
+import { type BcfHeader, parseBcfHeader } from './bcf-header'
+import { corruptHeader, corruptRecord, truncatedBcf } from './bcf-problems'
+import {
+  bcfHeaderText,
+  checkMagic,
+  MAX_HEADER_BYTES,
+  MAX_RECORD_BYTES,
+  PREAMBLE_BYTES,
+} from './bcf-to-vcf-text'
+
+export interface BcfRecordChunk {
+  buffer: ArrayBuffer
+  /** Bytes of whole records at the start of buffer. */
+  length: number
+  /** 1-based number of the chunk's first record, for the decoder's messages. */
+  firstRecord: number
+}
+
+export class BcfRecordChunker {
+  /** The header, once its bytes are all in. */
+  header: BcfHeader | null = null
+  /** The header's own text, as the workers parse it. */
+  headerText = ''
+  /** Records in the chunks handed out so far. */
+  records = 0
+  private carry = new Uint8Array(0)
+  private readonly spare: ArrayBuffer[] = []
+
+  /** Hand back a chunk's buffer once nothing reads it any more; a later chunk is built in it. */
+  recycle(buffer: ArrayBuffer): void {
+    if (this.spare.length < 16) this.spare.push(buffer)
+  }
+
+  /** The whole records completed by `piece` (read now: the piece may be overwritten afterwards). */
+  push(piece: Uint8Array): BcfRecordChunk | null {
+    const bytes = this.joined(piece)
+    const view = new DataView(bytes.buffer, 0, bytes.length)
+    let start = 0
+    if (this.header === null) {
+      if (bytes.length >= 5) checkMagic(bytes, 0)
+      if (bytes.length < PREAMBLE_BYTES) return this.keep(bytes, 0)
+      const textBytes = view.getUint32(5, true)
+      if (textBytes > MAX_HEADER_BYTES)
+        throw corruptHeader(`claims ${textBytes} bytes of text, beyond any real header`)
+      if (bytes.length < PREAMBLE_BYTES + textBytes) return this.keep(bytes, 0)
+      this.headerText = bcfHeaderText(bytes.subarray(PREAMBLE_BYTES, PREAMBLE_BYTES + textBytes))
+      this.header = parseBcfHeader(this.headerText)
+      start = PREAMBLE_BYTES + textBytes
+    }
+    let end = start
+    let records = 0
+    while (bytes.length - end >= 8) {
+      const size = view.getUint32(end, true) + view.getUint32(end + 4, true)
+      if (size > MAX_RECORD_BYTES)
+        throw corruptRecord(
+          this.records + records + 1,
+          `its lengths claim ${size} bytes, beyond any real record`,
+        )
+      if (end + 8 + size > bytes.length) break
+      end += 8 + size
+      records++
+    }
+    const firstRecord = this.records + 1
+    this.records += records
+    // The first chunk starts after the header: its records are moved to the front of a buffer of their own.
+    const chunk = start === 0 ? bytes : this.buffer(end - start)
+    if (start > 0) chunk.set(bytes.subarray(start, end))
+    this.keep(bytes, end)
+    return records === 0 ? null : { buffer: chunk.buffer as ArrayBuffer, length: end - start, firstRecord }
+  }
+
+  /** Ends the input: the header must have been whole, and no record may have been cut short. */
+  finish(): void {
+    if (this.header === null) {
+      if (this.carry.length === 0) throw new Error('unreachable: a BCF detected without bytes')
+      throw truncatedBcf('inside its header')
+    }
+    if (this.carry.length > 0) throw truncatedBcf(`inside record ${this.records + 1}`)
+  }
+
+  /** The carried bytes followed by the piece, in a buffer that can be handed to a worker. */
+  private joined(piece: Uint8Array): Uint8Array {
+    const bytes = this.buffer(this.carry.length + piece.length)
+    bytes.set(this.carry)
+    bytes.set(piece, this.carry.length)
+    return bytes
+  }
+
+  /** Keeps bytes[from..] (an incomplete unit) for the next piece. */
+  private keep(bytes: Uint8Array, from: number): null {
+    this.carry = bytes.slice(from)
+    return null
+  }
+
+  private buffer(length: number): Uint8Array<ArrayBuffer> {
+    const spare = this.spare.pop()
+    if (spare && spare.byteLength >= length) return new Uint8Array(spare, 0, length)
+    return new Uint8Array(new ArrayBuffer(Math.max(length, 4 << 20)), 0, length)
+  }
+}
