@@ -5,7 +5,6 @@
 
 import type { AncestryResult, MissingMarkerAssumption } from './ancestry/index'
 import { AncestryError, ancestryTargets, estimateAncestry } from './ancestry/index'
-import { bcfDbsnpRefusal, startsAsBcf } from './bcf/bcf-source'
 import type { CompactAnnotationResult } from './catalog/index'
 import { catalogTargets, interpretCompact } from './catalog/index'
 import { annotateWithDbsnp } from './dbsnp/annotate-with-dbsnp'
@@ -73,7 +72,6 @@ export async function analyzeGeneticsSource(
       'full_dbsnp annotation needs a provisioned dbSNP reference path',
     )
   }
-  if (options.annotation === 'full_dbsnp' && (await startsAsBcf(path))) throw bcfDbsnpRefusal()
   const compactTargets = catalogTargets()
   const panelTargets = options.ancestry ? ancestryTargets() : []
   const allTargets = [...compactTargets, ...panelTargets]
@@ -127,9 +125,7 @@ export async function analyzeGeneticsSource(
 
   let dbsnp: DbsnpResult | null = null
   if (options.annotation === 'full_dbsnp') {
-    // A BCF that only detection could see (in a zip, on standard input) is refused here.
-    if (scan.detection.format === 'bcf') throw bcfDbsnpRefusal()
-    if (scan.detection.format === 'vcf' || scan.detection.format === 'gvcf') {
+    if (statesReference) {
       dbsnp = await annotateWithDbsnp(path, options.dbsnpPath!, {
         onProgress: options.onProgress,
         signal: options.signal,

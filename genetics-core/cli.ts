@@ -36,8 +36,8 @@ and record counts. Genotypes are never printed.
 FILE - reads standard input (bcftools view -r chr22 x.vcf.gz | genetics inspect -, zcat, curl):
 plain, gzipped or bgzipped VCF, BCF and consumer text, detected as for a file, streamed in one pass.
 Needs a file instead: --annotate full (the dbSNP join reads the input twice) and a zip (its table
-of contents is at its end). --annotate full also needs VCF text: a BCF is refused with the bcftools
-command that converts it. Empty standard input, or a terminal, is refused. Other pipes and devices
+of contents is at its end). --annotate full takes a BCF file too (its records are decoded for the
+join). Empty standard input, or a terminal, is refused. Other pipes and devices
 given by path are refused too: save the stream to a file, or pipe it into -. A file named - is ./-.
 
   --json          print the full JSON document (the default when stdout is not a terminal)

@@ -1,8 +1,10 @@
 // An ordered stream of allele-key batches from one VCF, for the dbSNP join. BGZF files are cut into
 // segments that the shared worker pool inflates and extracts ahead of the consumer (a bounded number
 // in flight); other files are inflated and extracted on the main thread. Edge lines between pieces
-// are stitched and extracted in order, so batches come out in exact file order.
+// are stitched and extracted in order, so batches come out in exact file order. A BCF input is decoded
+// to the VCF text `bcftools view` prints (bcf/open-bcf-text.ts) and extracted from that.
 
+import { openBcfText } from '../bcf/open-bcf-text'
 import { type GeneticsErrorCode, GeneticsInputError } from '../errors'
 import { LineStitcher } from '../scan/line-stitcher'
 import { type BgzfSegment, BgzfSegmentReader } from '../stream/bgzf-segments'
@@ -20,6 +22,8 @@ const MAIN_GC_SYNC = process.env.GENETICS_MAIN_GC_SYNC !== '0'
 export interface AlleleStreamOptions {
   path: string
   compression: Compression
+  /** A BCF input is decoded to VCF text first; absent: VCF text. */
+  binary?: 'bcf'
   role: 'input' | 'reference'
   pool: ScanWorkerPool | null
   channel: number
@@ -110,10 +114,11 @@ export class AlleleStream {
   }
 
   private async nextPiece(): Promise<AlleleKeyPiece | null> {
-    const { pool, compression } = this.options
-    if (pool && compression === 'bgzf') return this.nextWorkerPiece(pool)
+    const { pool, compression, binary } = this.options
+    if (pool && compression === 'bgzf' && binary === undefined) return this.nextWorkerPiece(pool)
     if (!this.text) {
-      this.text = await openTextChunks(this.options.path, compression, {
+      const open = binary === 'bcf' ? openBcfText : openTextChunks
+      this.text = await open(this.options.path, compression, {
         signal: this.options.signal,
         start: this.options.start,
       })

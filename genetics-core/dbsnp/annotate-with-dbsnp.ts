@@ -6,6 +6,7 @@
 
 import { access } from 'node:fs/promises'
 import { type Inspection, inspectSource } from '../detect/inspect-source'
+import { isVcfData } from '../detect/vcf-data'
 import { GeneticsCancelledError, GeneticsInputError, throwIfAborted } from '../errors'
 import { canonicalChromosome } from '../normalize/chromosome'
 import { ProgressReporter } from '../scan/progress'
@@ -77,10 +78,7 @@ async function annotate(
   const { signal } = options
   const input = await inspectSource(path, { signal })
   const inputFormat = input.detection.format
-  if (inputFormat === 'bcf') {
-    throw new GeneticsInputError('UNSUPPORTED_FORMAT', 'BCF is not supported; convert it to VCF.GZ first')
-  }
-  if (inputFormat !== 'vcf' && inputFormat !== 'gvcf') {
+  if (!isVcfData(inputFormat)) {
     throw new GeneticsInputError(
       'NOT_APPLICABLE',
       'full dbSNP annotation needs a VCF with REF and ALT alleles; consumer genotype files already carry rsIDs',
@@ -132,6 +130,7 @@ async function annotate(
     new AlleleStream({
       path,
       compression: input.detection.compression,
+      binary: binaryOf(input),
       role: 'input',
       pool,
       channel: 1,
@@ -213,6 +212,9 @@ async function annotate(
   return joinResult(method, stats, contigMapping, unmatched, inputBuild, referenceBuild, warnings)
 }
 
+/** A BCF input is read through its decoder (on the main thread: no worker cuts BCF for the join). */
+const binaryOf = (input: Inspection) => (input.detection.format === 'bcf' ? ('bcf' as const) : undefined)
+
 /** The join against a provisioned index (`index-dbsnp`): one lookup path for sorted and unsorted input. */
 async function annotateWithIndex(
   path: string,
@@ -239,6 +241,7 @@ async function annotateWithIndex(
   const stream = new AlleleStream({
     path,
     compression: input.detection.compression,
+    binary: binaryOf(input),
     role: 'input',
     pool,
     channel: 1,

@@ -15,8 +15,11 @@ import { bcfToVcfText } from '../../genetics-core/bcf/bcf-to-vcf-text'
 import { formatBcfFloat, writeBcfFloat } from '../../genetics-core/bcf/format-float'
 import { openBcfText } from '../../genetics-core/bcf/open-bcf-text'
 import { TextWriter } from '../../genetics-core/bcf/text-writer'
+import { buildReferenceIndex } from '../../genetics-core/dbsnp/reference-index/build-index'
 import {
   analyzeGeneticsSource,
+  annotateWithDbsnp,
+  type DbsnpOptions,
   detectSource,
   GeneticsInputError,
   scanSource,
@@ -244,31 +247,51 @@ describe('analyzeGeneticsSource (what HTTP uploads run) on a BCF', () => {
     expect(bcf.compact?.findings.length).toBeGreaterThan(5)
   })
 
-  test('full dbSNP annotation is refused at once, naming the conversion command', async () => {
+  test('full dbSNP annotation of a BCF assigns what the same records as VCF.GZ get, on every join path', async () => {
     const dbsnp = fixture('dbsnp', 'dbsnp_b144_grch37p13_chr1_head582.vcf.gz')
-    const zip = write('refused.zip', zipSync({ 'x.bcf': readFileSync(bcfPath('synthetic_variants_grch37')) }))
-    for (const path of [
-      bcfPath('synthetic_variants_grch37'),
-      write('refused.bcf', rawBcf('synthetic_variants_grch37')),
-      zip,
-    ]) {
-      const error = await analyzeGeneticsSource(path, { annotation: 'full_dbsnp', dbsnpPath: dbsnp }).catch(
-        (e) => e,
-      )
-      expect(error).toBeInstanceOf(GeneticsInputError)
-      expect(error.code).toBe('UNSUPPORTED_FORMAT')
-      expect(error.message).toContain('bcftools view -Oz -o out.vcf.gz in.bcf')
+    const index = tmp.path('dbsnp-index')
+    await buildReferenceIndex(dbsnp, index, { workers: 0 })
+    const join = async (path: string, reference: string, options: DbsnpOptions = {}) => {
+      const assigned: string[] = []
+      const result = await annotateWithDbsnp(path, reference, {
+        ...options,
+        onAssigned: (chrom, pos, ref, alt, rs) => assigned.push(`${chrom}:${pos}:${ref}>${alt}=rs${rs}`),
+      })
+      return { result, assigned }
     }
-    const { status, out, err } = await runGeneticsCli([
+    const name = 'dbsnp_b146_chr_names_noid'
+    const uncompressed = write('join-uncompressed.bcf', rawBcf(name))
+    const zip = write('join.zip', zipSync({ 'calls.bcf': readFileSync(bcfPath(name)) }))
+    for (const [reference, options] of [
+      [dbsnp, { method: 'merge_join' }],
+      [dbsnp, { method: 'tabix' }],
+      [dbsnp, { method: 'merge_join', workers: 2 }],
+      [index, {}],
+    ] as [string, DbsnpOptions][]) {
+      const expected = await join(vcfPath(name), reference, options)
+      expect(expected.result.assigned).toBeGreaterThan(50)
+      for (const path of [bcfPath(name), uncompressed, zip]) {
+        const got = await join(path, reference, options)
+        expect(got.assigned).toEqual(expected.assigned)
+        expect(got.result).toEqual(expected.result)
+      }
+    }
+
+    const analysis = await analyzeGeneticsSource(bcfPath(name), {
+      annotation: 'full_dbsnp',
+      dbsnpPath: dbsnp,
+    })
+    expect(analysis.dbsnp).toMatchObject({ method: 'merge_join', alleles: 66, assigned: 62 })
+    const { status, out } = await runGeneticsCli([
       'inspect',
-      bcfPath('synthetic_variants_grch37'),
+      bcfPath(name),
       '--annotate',
       'full',
       '--dbsnp',
-      dbsnp,
+      index,
     ])
-    expect([status, out, err.length]).toEqual([2, [], 1])
-    expect(err[0]).toStartWith('error: UNSUPPORTED_FORMAT: full dbSNP annotation reads VCF text, not BCF')
+    expect(status).toBe(0)
+    expect(JSON.parse(out.join('\n')).dbsnp).toMatchObject({ method: 'index', alleles: 66, assigned: 62 })
   })
 })
 

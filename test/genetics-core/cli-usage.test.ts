@@ -131,9 +131,9 @@ describe('usage mistakes: status 64, one line on stderr, nothing on stdout', () 
     const help = (await cli(['--help'])).out.join('\n')
     expect(help).toContain('or a directory\n                  written by index-dbsnp')
     expect(help).toContain('130 interrupted')
-    // BCF is read; only the dbSNP join refuses it.
+    // BCF is read, by the dbSNP join too.
     expect(help).toContain('Reads a VCF, gVCF, BCF (2.1 and 2.2')
-    expect(help).toContain('a BCF is refused with the bcftools\ncommand that converts it')
+    expect(help).toContain('--annotate full takes a BCF file too')
   })
 })
 

@@ -8,6 +8,8 @@ import { FIXTURES, fixture, uploadFile, waitForJob } from './helpers'
 
 const DBSNP = 'dbsnp_b144_grch37p13_chr1_head582.vcf.gz'
 const UPLOAD = 'dbsnp_b144_chr1_head582_one_sample.vcf.gz'
+/** The same file as bcftools view -Ob writes it. */
+const BCF_UPLOAD = 'dbsnp_b144_chr1_head582_one_sample.bcf'
 let t: TestApp
 beforeAll(async () => {
   t = await testApp({ dbsnpReferencePath: join(FIXTURES, DBSNP) })
@@ -31,5 +33,20 @@ describe('full dbSNP annotation', () => {
     expect(source.details.dbsnp.assigned).toBe(source.details.dbsnp.alleles)
     expect(source.details.dbsnp.coverage).toBe(1)
     expect(source.details.dbsnp.reference_build).toBe('GRCh37')
+  })
+
+  it('joins the same records uploaded as a BCF, with the same coverage', async () => {
+    const p = await t.userWithKey()
+    const details = async (file: string, name: string) => {
+      const done = await uploadFile(t, p, fixture(file), { annotation_depth: 'full_dbsnp' }, name)
+      const job = await waitForJob(t, p, done.job_id)
+      expect(job.error).toBeNull()
+      expect(job.state).toBe('succeeded')
+      return (await t.call('GET', `/sources/${job.source_id}`, { token: p.key })).body.details
+    }
+    const fromBcf = await details(BCF_UPLOAD, 'chr1.bcf')
+    const fromVcf = await details(UPLOAD, 'chr1.vcf.gz')
+    expect(fromBcf.dbsnp.alleles).toBeGreaterThan(500)
+    expect(fromBcf.dbsnp).toEqual(fromVcf.dbsnp)
   })
 })
