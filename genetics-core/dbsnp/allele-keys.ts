@@ -12,6 +12,13 @@ export interface AlleleKeyConfig {
   role: 'input' | 'reference'
 }
 
+/** A worker's configuration for extracting keys from BCF record chunks (decoded to VCF text first). */
+export interface BcfAlleleKeyConfig {
+  /** The BCF header's own text (the worker builds the dictionaries from it). */
+  headerText: string
+  keys: AlleleKeyConfig
+}
+
 export interface AlleleBatch {
   count: number
   /** Index into names, per allele. */

@@ -2,8 +2,10 @@
 // segments that the shared worker pool inflates and extracts ahead of the consumer (a bounded number
 // in flight); other files are inflated and extracted on the main thread. Edge lines between pieces
 // are stitched and extracted in order, so batches come out in exact file order. A BCF input is decoded
-// to the VCF text `bcftools view` prints (bcf/open-bcf-text.ts) and extracted from that.
+// to the VCF text `bcftools view` prints and extracted from that: a BGZF BCF in chunks of whole records
+// on the workers (bcf/bgzf-bcf-chunks.ts), any other on the main thread (bcf/open-bcf-text.ts).
 
+import { type BcfChunkEvent, BgzfBcfChunks } from '../bcf/bgzf-bcf-chunks'
 import { openBcfText } from '../bcf/open-bcf-text'
 import { type GeneticsErrorCode, GeneticsInputError } from '../errors'
 import { LineStitcher } from '../scan/line-stitcher'
@@ -42,6 +44,10 @@ export class AlleleStream {
   private readonly inFlight: Promise<AlleleKeyPiece>[] = []
   private segments: AsyncGenerator<BgzfSegment> | null = null
   private reader: BgzfSegmentReader | null = null
+  private bcfChunks: BgzfBcfChunks | null = null
+  private bcfEvents: AsyncGenerator<BcfChunkEvent> | null = null
+  /** A problem the BCF chunker found, raised once the chunks before it have been taken. */
+  private bcfProblem: unknown = null
   private text: TextChunks | null = null
   private textIterator: AsyncIterator<Uint8Array> | null = null
   private readonly mainExtractor = new AlleleKeyExtractor({ role: 'input' })
@@ -66,7 +72,7 @@ export class AlleleStream {
   }
 
   get bytesRead(): number {
-    return this.reader?.bytesRead ?? this.text?.bytesRead() ?? 0
+    return this.reader?.bytesRead ?? this.bcfChunks?.bytesRead ?? this.text?.bytesRead() ?? 0
   }
 
   /** The next batch in file order, or null at the end. */
@@ -100,6 +106,7 @@ export class AlleleStream {
     this.closed = true
     this.text?.close()
     void this.segments?.return(undefined)
+    void this.bcfEvents?.return(undefined)
   }
 
   private accept(piece: AlleleKeyPiece, firstLine: number): void {
@@ -115,7 +122,9 @@ export class AlleleStream {
 
   private async nextPiece(): Promise<AlleleKeyPiece | null> {
     const { pool, compression, binary } = this.options
-    if (pool && compression === 'bgzf' && binary === undefined) return this.nextWorkerPiece(pool)
+    if (pool && compression === 'bgzf') {
+      return binary === 'bcf' ? this.nextBcfWorkerPiece(pool) : this.nextWorkerPiece(pool)
+    }
     if (!this.text) {
       const open = binary === 'bcf' ? openBcfText : openTextChunks
       this.text = await open(this.options.path, compression, {
@@ -161,5 +170,58 @@ export class AlleleStream {
     // Worker results are transferred typed arrays; collect every few pieces so they do not pile up.
     if (MAIN_GC_EVERY > 0 && ++this.pieces % MAIN_GC_EVERY === 0) Bun.gc(MAIN_GC_SYNC)
     return head
+  }
+
+  /** The next piece of a BGZF BCF: chunks of whole records decoded and extracted on the workers. */
+  private async nextBcfWorkerPiece(pool: ScanWorkerPool): Promise<AlleleKeyPiece | null> {
+    if (!this.bcfChunks) {
+      this.bcfChunks = new BgzfBcfChunks(this.options.path, {
+        signal: this.options.signal,
+        segmentBytes: SEGMENT_BYTES,
+      })
+      this.bcfEvents = this.bcfChunks.events()
+    }
+    const chunks = this.bcfChunks
+    const { channel, role } = this.options
+    const limit = this.options.inFlight ?? 4
+    while (!this.sourceDone && this.inFlight.length < limit) {
+      let next: IteratorResult<BcfChunkEvent>
+      try {
+        next = await this.bcfEvents!.next()
+      } catch (error) {
+        // A cut or damaged file: the chunks already sent come first, as on one thread.
+        if (!(error instanceof GeneticsInputError)) throw error
+        this.bcfProblem = error
+        this.sourceDone = true
+        break
+      }
+      if (next.done) {
+        this.sourceDone = true
+        break
+      }
+      const event = next.value
+      if (event.type === 'header') {
+        pool.init(channel, 'bcf-allele-keys', { headerText: event.headerText, keys: { role } })
+        // The header's lines are read here, so that the records' line numbers are those of the text.
+        const header = this.mainExtractor.extractPiece(new TextEncoder().encode(event.header.vcfText))
+        this.inFlight.push(Promise.resolve(header))
+        continue
+      }
+      const recycle = this.recycled.pop()
+      const piece = pool
+        .submit(channel, event.buffer, event.length, 0, recycle, event.firstRecord)
+        .then((r) => {
+          chunks.recycle(r.input)
+          const result = r.result as AlleleKeyPiece
+          this.fromWorkers.add(result.batch)
+          return result
+        })
+      piece.catch(() => {}) // awaited below in order; dropped ones must not surface as unhandled
+      this.inFlight.push(piece)
+    }
+    const head = this.inFlight.shift()
+    if (head) return head
+    if (this.bcfProblem) throw this.bcfProblem
+    return null
   }
 }

@@ -212,7 +212,7 @@ async function annotate(
   return joinResult(method, stats, contigMapping, unmatched, inputBuild, referenceBuild, warnings)
 }
 
-/** A BCF input is read through its decoder (on the main thread: no worker cuts BCF for the join). */
+/** A BCF input is read through its decoder (allele-stream.ts). */
 const binaryOf = (input: Inspection) => (input.detection.format === 'bcf' ? ('bcf' as const) : undefined)
 
 /** The join against a provisioned index (`index-dbsnp`): one lookup path for sorted and unsorted input. */

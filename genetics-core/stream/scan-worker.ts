@@ -4,7 +4,7 @@
 
 import { parentPort } from 'node:worker_threads'
 import { BcfChunkDecoder, type BcfChunkScanConfig } from '../bcf/bcf-chunk-scan'
-import { type AlleleKeyConfig, AlleleKeyExtractor } from '../dbsnp/allele-keys'
+import { type AlleleKeyConfig, AlleleKeyExtractor, type BcfAlleleKeyConfig } from '../dbsnp/allele-keys'
 import { GeneticsInputError } from '../errors'
 import { type VcfBodyConfig, VcfBodyScanner } from '../vcf/body-scanner'
 import { InflateError, inflateBgzfBlocks } from './inflate-bgzf'
@@ -31,6 +31,12 @@ function scanned(scanner: VcfBodyScanner, text: Uint8Array) {
   }
 }
 
+/** A piece's allele keys with the buffers that travel back without a copy. */
+function extracted(extractor: AlleleKeyExtractor, text: Uint8Array) {
+  const result = extractor.extractPiece(text)
+  return { result, transfer: extractor.transferList(result) }
+}
+
 function createProcessor(mode: WorkerMode, config: unknown): Processor {
   if (mode === 'vcf-scan') {
     const scanner = new VcfBodyScanner(config as VcfBodyConfig)
@@ -48,10 +54,17 @@ function createProcessor(mode: WorkerMode, config: unknown): Processor {
   if (mode === 'allele-keys') {
     const extractor = new AlleleKeyExtractor(config as AlleleKeyConfig)
     return {
-      process(text) {
-        const result = extractor.extractPiece(text)
-        return { result, transfer: extractor.transferList(result) }
-      },
+      process: (text) => extracted(extractor, text),
+      recycle: (buffers) => extractor.recycle(buffers),
+    }
+  }
+  if (mode === 'bcf-allele-keys') {
+    const { headerText, keys } = config as BcfAlleleKeyConfig
+    const decoder = new BcfChunkDecoder(headerText)
+    const extractor = new AlleleKeyExtractor(keys)
+    return {
+      rawInput: true,
+      process: (records, firstRecord = 1) => extracted(extractor, decoder.decode(records, firstRecord)),
       recycle: (buffers) => extractor.recycle(buffers),
     }
   }

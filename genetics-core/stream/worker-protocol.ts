@@ -4,9 +4,10 @@ import type { GeneticsErrorCode } from '../errors'
 
 /**
  * What a channel's worker does with a job: scan VCF text or extract allele keys from inflated BGZF
- * segments, or decode and scan a chunk of whole BCF records (already inflated on the main thread).
+ * segments, or decode a chunk of whole BCF records (already inflated on the main thread) and scan it or
+ * extract its allele keys.
  */
-export type WorkerMode = 'vcf-scan' | 'allele-keys' | 'bcf-scan'
+export type WorkerMode = 'vcf-scan' | 'allele-keys' | 'bcf-scan' | 'bcf-allele-keys'
 
 export type WorkerMessage =
   | { type: 'init'; channel: number; mode: WorkerMode; config: unknown }

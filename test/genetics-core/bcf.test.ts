@@ -25,6 +25,7 @@ import {
   scanSource,
 } from '../../genetics-core/index'
 import { bcftoolsPath } from './support/bcftools'
+import { bgzf } from './support/bgzf'
 import { fixture, repoRoot, tempDir } from './support/fixtures'
 import { runGeneticsCli } from './support/run-cli'
 
@@ -262,20 +263,42 @@ describe('analyzeGeneticsSource (what HTTP uploads run) on a BCF', () => {
     const name = 'dbsnp_b146_chr_names_noid'
     const uncompressed = write('join-uncompressed.bcf', rawBcf(name))
     const zip = write('join.zip', zipSync({ 'calls.bcf': readFileSync(bcfPath(name)) }))
+    // BGZF blocks of 1 to 97 bytes: on the workers, records cross block and segment edges everywhere.
+    const tinyBlocks = write(
+      'join-tiny-blocks.bcf',
+      bgzf(rawBcf(name), (n) => 1 + ((n * 31) % 97)),
+    )
     for (const [reference, options] of [
-      [dbsnp, { method: 'merge_join' }],
-      [dbsnp, { method: 'tabix' }],
+      [dbsnp, { method: 'merge_join', workers: 0 }],
       [dbsnp, { method: 'merge_join', workers: 2 }],
-      [index, {}],
+      [dbsnp, { method: 'tabix', workers: 0 }],
+      [dbsnp, { method: 'tabix', workers: 2 }],
+      [index, { workers: 0 }],
+      [index, { workers: 2 }],
     ] as [string, DbsnpOptions][]) {
       const expected = await join(vcfPath(name), reference, options)
       expect(expected.result.assigned).toBeGreaterThan(50)
-      for (const path of [bcfPath(name), uncompressed, zip]) {
+      for (const path of [bcfPath(name), uncompressed, zip, tinyBlocks]) {
         const got = await join(path, reference, options)
         expect(got.assigned).toEqual(expected.assigned)
         expect(got.result).toEqual(expected.result)
       }
     }
+
+    // A file cut inside a record is the same error on the workers as on one thread.
+    const raw = rawBcf(name)
+    const cut = write(
+      'join-cut.bcf',
+      bgzf(raw.subarray(0, raw.length - 30), () => 200),
+    )
+    const failure = (workers: number) =>
+      join(cut, index, { workers }).then(
+        () => null,
+        (error) => ({ code: error.code, message: error.message }),
+      )
+    const onWorkers = await failure(2)
+    expect(onWorkers?.code).toBe('TRUNCATED_INPUT')
+    expect(onWorkers).toEqual(await failure(0))
 
     const analysis = await analyzeGeneticsSource(bcfPath(name), {
       annotation: 'full_dbsnp',

@@ -1,0 +1,69 @@
+// A BGZF BCF file as chunks of whole records for the workers (the scan and the dbSNP join both read
+// it so). BGZF blocks do not start at records, so the main thread inflates each segment (libdeflate,
+// straight into one buffer) and cuts the bytes into chunks by the records' length prefixes
+// (bcf-record-chunks.ts). The header comes first, once its bytes are all in: the workers need its text
+// to build the dictionaries before they decode a record.
+
+import { GeneticsInputError } from '../errors'
+import { BgzfSegmentReader } from '../stream/bgzf-segments'
+import { InflateError, inflateBgzfBlocks } from '../stream/inflate-bgzf'
+import { nativeGunzip } from '../stream/libdeflate-native'
+import type { BcfHeader } from './bcf-header'
+import { type BcfRecordChunk, BcfRecordChunker } from './bcf-record-chunks'
+
+export type BcfChunkEvent =
+  | { type: 'header'; header: BcfHeader; headerText: string }
+  | ({ type: 'records' } & BcfRecordChunk)
+
+export class BgzfBcfChunks {
+  private readonly reader: BgzfSegmentReader
+  private readonly chunker = new BcfRecordChunker()
+
+  constructor(path: string, options: { signal?: AbortSignal; segmentBytes?: number }) {
+    this.reader = new BgzfSegmentReader(path, options)
+  }
+
+  /** Compressed bytes read so far. */
+  get bytesRead(): number {
+    return this.reader.bytesRead
+  }
+
+  /** Hands back a records chunk's buffer once nothing reads it any more; a later chunk is built in it. */
+  recycle(buffer: ArrayBuffer): void {
+    this.chunker.recycle(buffer)
+  }
+
+  /** The header, then the chunks in file order; a damaged or cut file throws where it is found. */
+  async *events(): AsyncGenerator<BcfChunkEvent> {
+    const native = nativeGunzip()
+    let announced = false
+    for await (const segment of this.reader.segments()) {
+      const chunk = this.chunker.push(inflated(segment.buffer, segment.length, segment.fileOffset, native))
+      this.reader.recycle(segment.buffer)
+      if (!announced && this.chunker.header) {
+        announced = true
+        yield { type: 'header', header: this.chunker.header, headerText: this.chunker.headerText }
+      }
+      if (chunk) yield { type: 'records', ...chunk }
+    }
+    this.chunker.finish()
+  }
+}
+
+/** A segment's blocks inflated (valid until the next call); a damaged block is named by its offset. */
+function inflated(
+  buffer: ArrayBuffer,
+  length: number,
+  fileOffset: number,
+  native: ReturnType<typeof nativeGunzip>,
+): Uint8Array {
+  try {
+    return inflateBgzfBlocks(new Uint8Array(buffer, 0, length), native)
+  } catch (error) {
+    if (!(error instanceof InflateError)) throw error
+    throw new GeneticsInputError(
+      'CORRUPT_COMPRESSED_DATA',
+      `a compressed block near byte ${fileOffset + Math.max(0, error.offset)} is corrupt and cannot be inflated`,
+    )
+  }
+}
