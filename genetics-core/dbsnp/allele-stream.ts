@@ -155,21 +155,9 @@ export class AlleleStream {
         break
       }
       const { buffer, length, fileOffset } = next.value
-      const recycle = this.recycled.pop()
-      const piece = pool.submit(this.options.channel, buffer, length, fileOffset, recycle).then((r) => {
-        this.reader?.recycle(r.input)
-        const result = r.result as AlleleKeyPiece
-        this.fromWorkers.add(result.batch)
-        return result
-      })
-      piece.catch(() => {}) // awaited below in order; dropped ones must not surface as unhandled
-      this.inFlight.push(piece)
+      this.submit(pool, buffer, length, fileOffset, (input) => this.reader?.recycle(input))
     }
-    const head = this.inFlight.shift()
-    if (!head) return null
-    // Worker results are transferred typed arrays; collect every few pieces so they do not pile up.
-    if (MAIN_GC_EVERY > 0 && ++this.pieces % MAIN_GC_EVERY === 0) Bun.gc(MAIN_GC_SYNC)
-    return head
+    return this.takeInFlight()
   }
 
   /** The next piece of a BGZF BCF: chunks of whole records decoded and extracted on the workers. */
@@ -207,21 +195,42 @@ export class AlleleStream {
         this.inFlight.push(Promise.resolve(header))
         continue
       }
-      const recycle = this.recycled.pop()
-      const piece = pool
-        .submit(channel, event.buffer, event.length, 0, recycle, event.firstRecord)
-        .then((r) => {
-          chunks.recycle(r.input)
-          const result = r.result as AlleleKeyPiece
-          this.fromWorkers.add(result.batch)
-          return result
-        })
-      piece.catch(() => {}) // awaited below in order; dropped ones must not surface as unhandled
-      this.inFlight.push(piece)
+      this.submit(pool, event.buffer, event.length, 0, (input) => chunks.recycle(input), event.firstRecord)
     }
-    const head = this.inFlight.shift()
+    const head = this.takeInFlight()
     if (head) return head
     if (this.bcfProblem) throw this.bcfProblem
     return null
+  }
+
+  /** Hands a segment or record chunk to a worker; its input buffer goes to `giveBack` when done. */
+  private submit(
+    pool: ScanWorkerPool,
+    buffer: ArrayBuffer,
+    length: number,
+    fileOffset: number,
+    giveBack: (input: ArrayBuffer) => void,
+    firstRecord?: number,
+  ): void {
+    const recycle = this.recycled.pop()
+    const piece = pool
+      .submit(this.options.channel, buffer, length, fileOffset, recycle, firstRecord)
+      .then((r) => {
+        giveBack(r.input)
+        const result = r.result as AlleleKeyPiece
+        this.fromWorkers.add(result.batch)
+        return result
+      })
+    piece.catch(() => {}) // awaited in order; dropped ones must not surface as unhandled
+    this.inFlight.push(piece)
+  }
+
+  /** The oldest piece in flight, or null when none is. */
+  private takeInFlight(): Promise<AlleleKeyPiece> | null {
+    const head = this.inFlight.shift()
+    if (!head) return null
+    // Worker results are transferred typed arrays; collect every few pieces so they do not pile up.
+    if (MAIN_GC_EVERY > 0 && ++this.pieces % MAIN_GC_EVERY === 0) Bun.gc(MAIN_GC_SYNC)
+    return head
   }
 }

@@ -7,14 +7,14 @@ import { isRowProblem, parseConsumerRow } from '../consumer/consumer-row'
 import { ConsumerRowScanner } from '../consumer/row-scanner'
 import { type Inspection, inspectSource } from '../detect/inspect-source'
 import { KnownMarkerVotes, knownMarkerPositionKeys, knownMarkerRsNumbers } from '../detect/known-markers'
-import { GeneticsCancelledError, throwIfAborted } from '../errors'
+import { throwIfAborted } from '../errors'
 import { canonicalChromosome, canonicalConsumerChromosome } from '../normalize/chromosome'
 import { BgzfSegmentReader } from '../stream/bgzf-segments'
 import { BgzfStreamSegmentReader } from '../stream/bgzf-stream-segments'
 import { endsWithBgzfEof, isBcfMagic, readFileHead, sniffCompression } from '../stream/sniff'
 import { isStandardInput, standardInput } from '../stream/standard-input'
 import { openTextChunks } from '../stream/text-source'
-import { ScanWorkerPool, type SegmentResult } from '../stream/worker-pool'
+import { ScanWorkerPool } from '../stream/worker-pool'
 import type {
   BuildCall,
   GeneticsWarning,
@@ -35,7 +35,7 @@ import { ProgressReporter } from './progress'
 import { SampleCalls } from './sample-calls'
 import { ScanAccumulator } from './scan-accumulator'
 import { scanBcfOnWorkers } from './scan-bcf-on-workers'
-import type { SegmentScan } from './segment-scan'
+import { scanOnWorkers, type WorkerJob, type WorkerRun } from './scan-on-workers'
 import { TargetResolver } from './target-resolver'
 import { UnknownSampleError } from './unknown-sample'
 
@@ -342,51 +342,22 @@ async function scanBgzfOnWorkers(
   make: () => LineScanner,
   onHit: (text: string, line: number) => void,
   pool: ScanWorkerPool,
-  run: {
-    progress: ProgressReporter
-    signal: AbortSignal | undefined
-    segmentBytes: number | undefined
-    /** Main-thread work to do once the workers have a queue of segments. */
-    whileBusy: () => void
-  },
+  run: WorkerRun,
 ): Promise<ScanAccumulator> {
-  const { progress, signal, segmentBytes } = run
-  let whileBusy: (() => void) | null = run.whileBusy
-  const onAbort = () => void pool.terminate()
-  signal?.addEventListener('abort', onAbort, { once: true })
-  const accumulator = new ScanAccumulator(make(), onHit)
+  const { signal, segmentBytes } = run
   const reader = isStandardInput(inspection.path)
     ? new BgzfStreamSegmentReader(standardInput().pieces(), { signal, segmentBytes })
     : new BgzfSegmentReader(inspection.path, { signal, segmentBytes })
-  const maxInFlight = 3 * pool.size
-  const inFlight: Promise<SegmentResult>[] = []
-  const drainOne = async () => {
-    const { result, input } = await inFlight.shift()!
-    reader.recycle(input)
-    accumulator.add(result as SegmentScan)
-    progress.report('reading', reader.bytesRead, accumulator.counts[C.records])
-    throwIfAborted(signal)
+  pool.init(1, 'vcf-scan', config)
+  async function* jobs(): AsyncGenerator<WorkerJob> {
+    for await (const segment of reader.segments())
+      yield { pending: pool.submit(1, segment.buffer, segment.length, segment.fileOffset) }
   }
-  try {
-    pool.init(1, 'vcf-scan', config)
-    for await (const segment of reader.segments()) {
-      inFlight.push(pool.submit(1, segment.buffer, segment.length, segment.fileOffset))
-      if (whileBusy && inFlight.length >= maxInFlight) {
-        whileBusy()
-        whileBusy = null
-      }
-      while (inFlight.length >= maxInFlight) await drainOne()
-    }
-    whileBusy?.()
-    while (inFlight.length > 0) await drainOne()
-    accumulator.finish()
-    throwIfAborted(signal)
-  } catch (error) {
-    if (signal?.aborted) throw new GeneticsCancelledError()
-    throw error
-  } finally {
-    signal?.removeEventListener('abort', onAbort)
-    await pool.terminate()
-  }
-  return accumulator
+  return scanOnWorkers(
+    { jobs: jobs(), recycle: (buffer) => reader.recycle(buffer), bytesRead: () => reader.bytesRead },
+    make,
+    onHit,
+    pool,
+    run,
+  )
 }
