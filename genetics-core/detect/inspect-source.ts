@@ -21,6 +21,7 @@ import {
   type UnsupportedAssembly,
   unsupportedAssembly,
 } from './genome-build'
+import { otherGenomicsBinary, otherGenomicsText } from './other-genomics-files'
 import { somaticEvidence, somaticWarning } from './somatic-calls'
 
 /** Data lines kept from the head of a VCF for gVCF detection and validation. */
@@ -115,6 +116,8 @@ async function inspectStream(
       throw new GeneticsInputError('EMPTY_FILE', 'the file holds no text after decompression')
     if (isBcfMagic(firstChunk.bytes))
       return bcfInspection(await inspectText(path, bcfToVcfText(firstChunk.rest), { ...base, archiveEntry }))
+    const other = otherGenomicsBinary(firstChunk.bytes)
+    if (other) throw new GeneticsInputError('UNRECOGNISED_FORMAT', other)
     if (looksUtf16(firstChunk.bytes)) {
       throw new GeneticsInputError(
         'UNRECOGNISED_FORMAT',
@@ -307,6 +310,9 @@ async function inspectText(
       headerless: true,
     }
   }
+  // Reads, alignments, a sequence or a PLINK variant list sent instead of the calls: named, with what to send.
+  const other = otherGenomicsText(sample)
+  if (other) throw new GeneticsInputError('UNRECOGNISED_FORMAT', other)
   throw new GeneticsInputError(
     'UNRECOGNISED_FORMAT',
     'not a recognised genetics file: expected a VCF, or a 23andMe, AncestryDNA, MyHeritage, FTDNA, LivingDNA or deCODEme export',
