@@ -10,7 +10,6 @@ export { GeneticsCancelledError, type GeneticsErrorCode, GeneticsInputError, isG
 export { trimAlleles } from './normalize/alleles'
 export { canonicalChromosome } from './normalize/chromosome'
 export { scanSource } from './scan/scan-source'
-export { UnknownSampleError } from './scan/unknown-sample'
 export { type GeneticSex, type GeneticSexCall, inferGeneticSex } from './sex/infer-genetic-sex'
 export {
   inferStrand,
@@ -40,3 +39,4 @@ export type {
   SourceFormat,
   Zygosity,
 } from './types'
+export { UnknownSampleError } from './unknown-sample'

@@ -24,6 +24,7 @@ import type {
   ScanSummary,
   SiteCall,
 } from '../types'
+import { UnknownSampleError } from '../unknown-sample'
 import { validateVcfHead } from '../validate/validate-vcf-head'
 import { type VcfBodyConfig, VcfBodyScanner } from '../vcf/body-scanner'
 import { parseVcfRecordLine } from '../vcf/vcf-record'
@@ -37,7 +38,6 @@ import { ScanAccumulator } from './scan-accumulator'
 import { scanBcfOnWorkers } from './scan-bcf-on-workers'
 import { scanOnWorkers, type WorkerJob, type WorkerRun } from './scan-on-workers'
 import { TargetResolver } from './target-resolver'
-import { UnknownSampleError } from './unknown-sample'
 
 /** BGZF files larger than this go to worker threads by default. */
 const WORKER_THRESHOLD_BYTES = 8 << 20

@@ -6,7 +6,7 @@
 
 import type { Detection, GeneticsWarning } from '../../genetics-core'
 // Straight from its module, not through ./core: the job maps it before the first file is read.
-import { quoteSampleName as quote, UnknownSampleError } from '../../genetics-core/scan/unknown-sample'
+import { quoteSampleName as quote, UnknownSampleError } from '../../genetics-core/unknown-sample'
 
 /**
  * The job's problem-details fields and wording for a sample the file does not hold: how many samples

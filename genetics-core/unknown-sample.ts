@@ -3,7 +3,7 @@
 // choose, whether it reaches them through the CLI or a job's problem details. Kept free of the reader's
 // modules: the service imports it before the first genetics file is read.
 
-import { GeneticsInputError } from '../errors'
+import { GeneticsInputError } from './errors'
 
 /** Sample names a refusal lists; a cohort of thousands is summed up as "and N more". */
 const LISTED_SAMPLES = 20
