@@ -38,8 +38,12 @@ export class BcfRecordChunker {
     if (this.spare.length < 16) this.spare.push(buffer)
   }
 
+  /** A record length past any real record, raised once the records before it have been handed out. */
+  private damaged: Error | null = null
+
   /** The whole records completed by `piece` (read now: the piece may be overwritten afterwards). */
   push(piece: Uint8Array): BcfRecordChunk | null {
+    if (this.damaged) throw this.damaged
     const bytes = this.joined(piece)
     const view = new DataView(bytes.buffer, 0, bytes.length)
     let start = 0
@@ -58,11 +62,14 @@ export class BcfRecordChunker {
     let records = 0
     while (bytes.length - end >= 8) {
       const size = view.getUint32(end, true) + view.getUint32(end + 4, true)
-      if (size > MAX_RECORD_BYTES)
-        throw corruptRecord(
+      if (size > MAX_RECORD_BYTES) {
+        // The records before it go out first: one of them may be damaged inside, an earlier problem.
+        this.damaged = corruptRecord(
           this.records + records + 1,
           `its lengths claim ${size} bytes, beyond any real record`,
         )
+        break
+      }
       if (end + 8 + size > bytes.length) break
       end += 8 + size
       records++
@@ -73,11 +80,13 @@ export class BcfRecordChunker {
     const chunk = start === 0 ? bytes : this.buffer(end - start)
     if (start > 0) chunk.set(bytes.subarray(start, end))
     this.keep(bytes, end)
+    if (records === 0 && this.damaged) throw this.damaged
     return records === 0 ? null : { buffer: chunk.buffer as ArrayBuffer, length: end - start, firstRecord }
   }
 
   /** Ends the input: the header must have been whole, and no record may have been cut short. */
   finish(): void {
+    if (this.damaged) throw this.damaged
     if (this.header === null) {
       if (this.carry.length === 0) throw new Error('unreachable: a BCF detected without bytes')
       throw truncatedBcf('inside its header')

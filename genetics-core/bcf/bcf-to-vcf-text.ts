@@ -58,7 +58,14 @@ export async function* bcfToVcfText(chunks: AsyncIterable<Uint8Array>): AsyncGen
       return
     }
     records++
-    decoder.decode(bytes, view, at, records, out)
+    const before = out.length
+    try {
+      decoder.decode(bytes, view, at, records, out)
+    } catch (error) {
+      // The damaged record's partial line goes; the lines before it are still read (below).
+      out.length = before
+      throw error
+    }
   }
 
   // The carry grows with the bytes that arrive, never to the size a length prefix claims: a damaged
@@ -75,6 +82,24 @@ export async function* bcfToVcfText(chunks: AsyncIterable<Uint8Array>): AsyncGen
   }
 
   for await (const chunk of chunks) {
+    try {
+      readPiece(chunk)
+    } catch (error) {
+      // The records before a damaged one are read first: one of their lines may hold an earlier
+      // problem, which the reader must name before this one (as the scan workers do).
+      if (out.length > 0) yield out.take()
+      throw error
+    }
+    if (out.length >= PIECE_BYTES) yield out.take()
+  }
+  if (decoder === null) {
+    if (carryLength === 0) throw new GeneticsInputError('EMPTY_FILE', 'the BCF holds no bytes')
+    throw truncatedBcf('inside its header')
+  }
+  if (out.length > 0) yield out.take()
+  if (carryLength > 0) throw truncatedBcf(`inside record ${records + 1}`)
+
+  function readPiece(chunk: Uint8Array): void {
     const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength)
     let offset = 0
     // First the unit begun in an earlier piece: its length prefix, then the rest of it.
@@ -98,14 +123,7 @@ export async function* bcfToVcfText(chunks: AsyncIterable<Uint8Array>): AsyncGen
       offset += size
     }
     if (offset < chunk.length) keep(chunk, offset, chunk.length)
-    if (out.length >= PIECE_BYTES) yield out.take()
   }
-  if (decoder === null) {
-    if (carryLength === 0) throw new GeneticsInputError('EMPTY_FILE', 'the BCF holds no bytes')
-    throw truncatedBcf('inside its header')
-  }
-  if (carryLength > 0) throw truncatedBcf(`inside record ${records + 1}`)
-  if (out.length > 0) yield out.take()
 }
 
 /** 'BCF', major version 2, minor 1 or 2; anything else is named and refused. */

@@ -3,7 +3,7 @@
 // Only small results travel back (counters, partial edge lines, hit lines, typed-array batches).
 
 import { parentPort } from 'node:worker_threads'
-import { BcfChunkDecoder, type BcfChunkScanConfig } from '../bcf/bcf-chunk-scan'
+import { afterDecoding, BcfChunkDecoder, type BcfChunkScanConfig } from '../bcf/bcf-chunk-scan'
 import { type AlleleKeyConfig, AlleleKeyExtractor, type BcfAlleleKeyConfig } from '../dbsnp/allele-keys'
 import { GeneticsInputError } from '../errors'
 import { type VcfBodyConfig, VcfBodyScanner } from '../vcf/body-scanner'
@@ -48,7 +48,8 @@ function createProcessor(mode: WorkerMode, config: unknown): Processor {
     const scanner = new VcfBodyScanner(scan)
     return {
       rawInput: true,
-      process: (records, firstRecord = 1) => scanned(scanner, decoder.decode(records, firstRecord)),
+      process: (records, firstRecord = 1) =>
+        afterDecoding(decoder.decode(records, firstRecord), (text) => scanned(scanner, text)),
     }
   }
   if (mode === 'allele-keys') {
@@ -64,7 +65,8 @@ function createProcessor(mode: WorkerMode, config: unknown): Processor {
     const extractor = new AlleleKeyExtractor(keys)
     return {
       rawInput: true,
-      process: (records, firstRecord = 1) => extracted(extractor, decoder.decode(records, firstRecord)),
+      process: (records, firstRecord = 1) =>
+        afterDecoding(decoder.decode(records, firstRecord), (text) => extracted(extractor, text)),
       recycle: (buffers) => extractor.recycle(buffers),
     }
   }
