@@ -9,7 +9,7 @@ const CALL_VARIANTS =
   'upload the VCF (.vcf.gz) delivered with it, or call variants from it first (for example with GATK HaplotypeCaller, DeepVariant, or bcftools mpileup and call)'
 
 /** Magic bytes at the start of the (decompressed) file, and what such a file is. */
-const MAGIC: { bytes: number[]; message: string }[] = [
+export const MAGIC: { bytes: number[]; message: string }[] = [
   {
     bytes: [0x42, 0x41, 0x4d, 0x01], // BAM\1, inside BGZF
     message: `the file is a BAM file: aligned sequencing reads, not genotype calls; ${CALL_VARIANTS}`,
@@ -41,7 +41,7 @@ const MAGIC: { bytes: number[]; message: string }[] = [
 ]
 
 /** PLINK 2 .pgen: 0x6c 0x1b, then a storage mode byte of 0x10 or more. */
-const PGEN_MESSAGE =
+export const PGEN_MESSAGE =
   'the file is a PLINK 2 genotype file (.pgen), which cannot be read without its .pvar and .psam; convert the set with `plink2 --pfile NAME --export vcf bgz --out NAME` and upload NAME.vcf.gz'
 
 /** What the file is, from its first (decompressed) bytes, when it is one of the files above. */
@@ -54,7 +54,16 @@ export function otherGenomicsBinary(bytes: Uint8Array): string | null {
 }
 
 /** SAM header record types: a SAM file opens with them. */
-const SAM_HEADER = /^@(HD|SQ|RG|PG|CO)\t/
+export const SAM_HEADER = /^@(HD|SQ|RG|PG|CO)\t/
+
+export const TEXT_MESSAGES = {
+  sam: `the file is a SAM file: aligned sequencing reads, not genotype calls; ${CALL_VARIANTS}`,
+  fastq:
+    'the file is FASTQ: raw sequencing reads, not genotype calls; they need aligning and variant calling first, so upload the VCF (.vcf.gz) of the same sequencing',
+  fasta:
+    'the file is a FASTA sequence (a reference genome or contig), not anyone’s genotype calls; upload a VCF or a consumer genotype export',
+  bim: 'the file is a PLINK variant list (.bim): it names variants but holds no genotypes; convert the .bed/.bim/.fam set with `plink --bfile NAME --recode vcf bgz --out NAME` and upload NAME.vcf.gz',
+}
 
 /**
  * What a text file is, from its first lines that are not comments, when it is reads, alignments, a
@@ -62,18 +71,10 @@ const SAM_HEADER = /^@(HD|SQ|RG|PG|CO)\t/
  */
 export function otherGenomicsText(lines: readonly string[]): string | null {
   const [first = '', , third = ''] = lines
-  if (SAM_HEADER.test(first)) {
-    return `the file is a SAM file: aligned sequencing reads, not genotype calls; ${CALL_VARIANTS}`
-  }
-  if (first.startsWith('@') && third.startsWith('+')) {
-    return 'the file is FASTQ: raw sequencing reads, not genotype calls; they need aligning and variant calling first, so upload the VCF (.vcf.gz) of the same sequencing'
-  }
-  if (first.startsWith('>')) {
-    return 'the file is a FASTA sequence (a reference genome or contig), not anyone’s genotype calls; upload a VCF or a consumer genotype export'
-  }
-  if (lines.length > 0 && lines.every(isBimLine)) {
-    return 'the file is a PLINK variant list (.bim): it names variants but holds no genotypes; convert the .bed/.bim/.fam set with `plink --bfile NAME --recode vcf bgz --out NAME` and upload NAME.vcf.gz'
-  }
+  if (SAM_HEADER.test(first)) return TEXT_MESSAGES.sam
+  if (first.startsWith('@') && third.startsWith('+')) return TEXT_MESSAGES.fastq
+  if (first.startsWith('>')) return TEXT_MESSAGES.fasta
+  if (lines.length > 0 && lines.every(isBimLine)) return TEXT_MESSAGES.bim
   return null
 }
 

@@ -5,7 +5,25 @@
 // from there. Why not tus: the service's upload sessions already speak resumable Content-Range PUTs
 // (the same protocol API users script against), so the console uses them rather than a second protocol.
 
+import {
+  MAGIC,
+  PGEN_MESSAGE,
+  SAM_HEADER,
+  TEXT_MESSAGES,
+} from '../../../genetics-core/detect/other-genomics-files'
 import { page } from '../layout'
+
+/**
+ * The reader's own signs of a file that is not genotype calls (a BAM, CRAM, index, FASTQ, FASTA or
+ * PLINK file), so the page names one before sending a byte: a BAM of tens of GB would otherwise go up
+ * in parts for hours only to be refused at the end. The server refuses them too, with the same words.
+ */
+const SIGNS = JSON.stringify({
+  magic: MAGIC,
+  pgen: PGEN_MESSAGE,
+  sam: SAM_HEADER.source,
+  text: TEXT_MESSAGES,
+})
 
 /** Genetics files by name; only these take the upload session when large. */
 const GENETIC_NAME = String.raw`/\.(vcf|vcf\.gz|vcf\.bgz|gvcf|gvcf\.gz|bcf|txt|txt\.gz)$/i`
@@ -17,6 +35,7 @@ const drop = document.getElementById('drop'), bar = document.getElementById('bar
 const percent = document.getElementById('percent'), status = document.getElementById('upload-status')
 const importLimit = Number(form.dataset.importLimit), sessionFrom = Number(form.dataset.sessionFrom)
 const GENETIC = ${GENETIC_NAME}
+const SIGNS = ${SIGNS}
 let busy = false
 const say = (text) => { status.textContent = text }
 const show = (fraction) => {
@@ -64,6 +83,24 @@ async function importSmall(file) {
   p.append(a); done.append(p)
   say('Done.')
 }
+async function notCalls(file) {
+  let head = new Uint8Array(await file.slice(0, 65536).arrayBuffer())
+  if (head[0] === 0x1f && head[1] === 0x8b) {
+    try {
+      const reader = new Blob([head]).stream().pipeThrough(new DecompressionStream('gzip')).getReader()
+      const first = await reader.read()
+      reader.cancel().catch(() => {})
+      head = first.value || new Uint8Array(0)
+    } catch { return null }
+  }
+  for (const sign of SIGNS.magic) if (sign.bytes.every((b, i) => head[i] === b)) return sign.message
+  if (head[0] === 0x6c && head[1] === 0x1b && head[2] >= 0x10 && head[2] <= 0x20) return SIGNS.pgen
+  const lines = new TextDecoder().decode(head.subarray(0, 4096)).split(/\\r?\\n/)
+  if (new RegExp(SIGNS.sam).test(lines[0])) return SIGNS.text.sam
+  if (lines[0].startsWith('@') && (lines[2] || '').startsWith('+')) return SIGNS.text.fastq
+  if (lines[0].startsWith('>')) return SIGNS.text.fasta
+  return null
+}
 async function received(path, size) {
   const r = await send('PUT', path, null, { 'content-range': 'bytes */' + size })
   if (r.status !== 200) throw new Error(problem(r))
@@ -104,6 +141,8 @@ async function start(file) {
   try {
     // A named sample is only taken by an upload session, so a small multi-sample VCF goes there too.
     const sample = document.getElementById('sample').value.trim()
+    const other = await notCalls(file)
+    if (other) throw new Error('Not uploaded: ' + other + '.')
     if (GENETIC.test(file.name) && (file.size >= sessionFrom || sample)) await uploadLarge(file, sample)
     else if (file.size * 4 / 3 + 1024 > importLimit) throw new Error('This file is too large to import; large genetics files (VCF, BCF, 23andMe…) are uploaded in parts.')
     else await importSmall(file)

@@ -1,0 +1,79 @@
+// The console's upload page in headless Chromium, given the other files of a sequencing delivery: a
+// BAM, a CRAM, a FASTQ.gz and a tabix index are named on the page before a byte is sent (no import, no
+// upload session), with the reader's own words; the VCF.GZ of the same delivery then imports.
+
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { type TestApp, testApp } from '../support/app'
+import { chromiumOrSkip, launchChromium } from '../support/chromium'
+
+const hasChromium = chromiumOrSkip('upload-other-files')
+const EMAIL = 'sequencing-delivery@example.com'
+const OTHER = join(import.meta.dir, '..', 'fixtures', 'genetics', 'other-genomics')
+
+let t: TestApp
+let server: ReturnType<typeof Bun.serve>
+let browser: BrowserContext
+let closeBrowser: (() => Promise<void>) | undefined
+let base: string
+
+async function signInInBrowser(page: Page) {
+  await page.goto(`${base}/console/sign-in`)
+  await page.getByLabel('E-mail address').fill(EMAIL)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  const code = t.context.outbox!.latestFor(EMAIL)[0].text.match(/sign-in code is (\d{8})/)![1]
+  await page.getByLabel('8-digit code').fill(code)
+  await Promise.all([
+    page.waitForURL(`${base}/console`),
+    page.getByRole('button', { name: 'Sign in', exact: true }).click(),
+  ])
+}
+
+describe.skipIf(!hasChromium)('the upload page names files that are not genotype calls', () => {
+  beforeAll(async () => {
+    t = await testApp()
+    server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => t.app.handle(request) })
+    base = `http://127.0.0.1:${server.port}`
+    ;({ browser, close: closeBrowser } = await launchChromium({ width: 1024, height: 800 }))
+  })
+  afterAll(async () => {
+    await closeBrowser?.()
+    server?.stop(true)
+    await t?.cleanup()
+  })
+
+  it('refuses a BAM, a CRAM, a FASTQ.gz and a .tbi on the page, then imports the VCF.GZ', async () => {
+    await t.userWithKey(EMAIL)
+    const page = await browser.newPage()
+    await signInInBrowser(page)
+    await page.goto(`${base}/console/upload`)
+    const sent: string[] = []
+    page.on('request', (r) => {
+      if (r.method() !== 'GET') sent.push(new URL(r.url()).pathname)
+    })
+    const statusSays = (words: string) =>
+      page.waitForFunction(
+        (w) => (document.getElementById('upload-status')?.textContent ?? '').startsWith(w),
+        words,
+      )
+    for (const [file, words] of [
+      ['reads.bam', 'Not uploaded: the file is a BAM file: aligned sequencing reads, not genotype calls'],
+      ['reads.cram', 'Not uploaded: the file is a CRAM file: aligned sequencing reads'],
+      ['reads_R1.fastq.gz', 'Not uploaded: the file is FASTQ: raw sequencing reads'],
+      ['calls.vcf.gz.tbi', 'Not uploaded: the file is a tabix index (.tbi)'],
+    ]) {
+      await page.setInputFiles('#file', join(OTHER, file))
+      await page.getByRole('button', { name: 'Upload' }).click()
+      await statusSays(words)
+    }
+    expect(sent).toEqual([])
+
+    await page.setInputFiles('#file', join(OTHER, 'calls.vcf.gz'))
+    await page.getByRole('button', { name: 'Upload' }).click()
+    await statusSays('Done.')
+    expect(sent).toEqual(['/console/import'])
+    expect(await page.locator('#done').textContent()).toContain('Open the source')
+    await page.close()
+  })
+})
