@@ -2,8 +2,11 @@
 // instead of the calls. A WGS delivery (Nebula, Dante, a clinic) holds reads (FASTQ), alignments (BAM or
 // CRAM), indexes (.tbi, .csi, .bai) and the VCF beside them, and a research array comes as a PLINK set:
 // "binary data" or "not a recognised file" leaves a person guessing which of them to send. Each refusal
-// says what the file is and what would answer instead. Checked only on bytes that are not a VCF, a BCF or
-// a consumer export, so no genotype file is ever refused by these names.
+// says what the file is and what would answer instead. No VCF, BCF or consumer export starts with any of
+// these signs (the reader looks for them only after those formats have said no; an upload's first part
+// and the console's page look for the unambiguous ones before any of it is read).
+
+import { gunzipSync, constants as zlibConstants } from 'node:zlib'
 
 const CALL_VARIANTS =
   'upload the VCF (.vcf.gz) delivered with it, or call variants from it first (for example with GATK HaplotypeCaller, DeepVariant, or bcftools mpileup and call)'
@@ -88,4 +91,28 @@ function isBimLine(line: string): boolean {
     /^([ACGTNID0.-]+|\*)$/i.test(fields[4]) &&
     /^([ACGTNID0.-]+|\*)$/i.test(fields[5])
   )
+}
+
+/**
+ * What the first bytes of a file being uploaded show it to be, when they are enough to tell: the magic
+ * bytes of the (first gzip block of the) file, or a SAM, FASTQ or FASTA first line. Used on an upload's
+ * first part, so a BAM is refused before the rest of its tens of GB arrive.
+ */
+export function otherGenomicsStart(head: Uint8Array): string | null {
+  let bytes = head
+  if (head[0] === 0x1f && head[1] === 0x8b) {
+    try {
+      // The first gzip member of a part: a cut-off stream gives what inflated so far.
+      bytes = gunzipSync(head.subarray(0, 1 << 16), { finishFlush: zlibConstants.Z_SYNC_FLUSH })
+    } catch {
+      return null
+    }
+  }
+  const binary = otherGenomicsBinary(bytes)
+  if (binary) return binary
+  const lines = new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/)
+  if (SAM_HEADER.test(lines[0] ?? '')) return TEXT_MESSAGES.sam
+  if ((lines[0] ?? '').startsWith('@') && (lines[2] ?? '').startsWith('+')) return TEXT_MESSAGES.fastq
+  if ((lines[0] ?? '').startsWith('>')) return TEXT_MESSAGES.fasta
+  return null
 }

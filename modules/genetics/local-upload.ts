@@ -2,6 +2,7 @@
 // or one part of it (Content-Range), streamed straight to DATA_DIR/blobs at the part's offset, so an
 // interrupted upload resumes from the bytes already stored.
 
+import { otherGenomicsStart } from '../../genetics-core/detect/other-genomics-files'
 import type { AppContext } from '../shared/context'
 import { hashSecret } from '../shared/ids'
 import { withKeyLock } from '../shared/keyed-lock'
@@ -140,6 +141,29 @@ async function receiveLocked(app: AppContext, id: string, token: string, request
     const arrived = outcome.overLimit ? 'more bytes arrived' : `${outcome.size - part.start} bytes arrived`
     throw lengthMismatch(partLength, arrived, kept)
   }
+  if (part.start === 0) await refuseOtherGenomicsFile(app, app.storage, row)
   // A part cut short (the connection dropped) keeps what arrived; received_bytes says where to resume.
   return progress(outcome.size)
+}
+
+/**
+ * A BAM, CRAM, FASTQ, index or PLINK file is told by its first part: it is refused then, and its bytes
+ * dropped, rather than after the rest of its tens of GB have arrived (completion would refuse it too).
+ */
+async function refuseOtherGenomicsFile(
+  app: AppContext,
+  storage: LocalDiskStorage,
+  row: repo.UploadRow,
+): Promise<void> {
+  const other = otherGenomicsStart(await storage.head(row.blob_key, 1 << 16))
+  if (!other) return
+  await storage.writeAt(row.blob_key, 0, null, row.size_bytes)
+  await repo.updateUpload(app.db, row, row.id, { received_bytes: 0 }, 'pending')
+  throw new ProblemError('validation', `The file is not a genetics file this service reads: ${other}`, {
+    extra: {
+      code: 'UNRECOGNISED_FORMAT',
+      received_bytes: 0,
+      errors: [{ in: 'body', path: '/content', message: other }],
+    },
+  })
 }

@@ -52,11 +52,7 @@ describe.skipIf(!hasChromium)('the upload page names files that are not genotype
     page.on('request', (r) => {
       if (r.method() !== 'GET') sent.push(new URL(r.url()).pathname)
     })
-    const statusSays = (words: string) =>
-      page.waitForFunction(
-        (w) => (document.getElementById('upload-status')?.textContent ?? '').startsWith(w),
-        words,
-      )
+    const statusSays = (words: string) => page.locator('#upload-status', { hasText: words }).waitFor()
     for (const [file, words] of [
       ['reads.bam', 'Not uploaded: the file is a BAM file: aligned sequencing reads, not genotype calls'],
       ['reads.cram', 'Not uploaded: the file is a CRAM file: aligned sequencing reads'],

@@ -1,5 +1,5 @@
-// A BAM or an index sent instead of the VCF, over HTTP: the upload's completion and the import answer
-// with a 422 problem that names what arrived and what to send instead, and nothing is stored. (The reader's side of the same files: test/genetics-core/other-genomics-files.test.ts.)
+// A BAM, a FASTQ or an index sent instead of the VCF, over HTTP: the upload's first part and the import
+// answer with a 422 problem that names what arrived and what to send instead, and nothing is stored. (The reader's side of the same files: test/genetics-core/other-genomics-files.test.ts.)
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
@@ -18,19 +18,57 @@ beforeAll(async () => {
 afterAll(() => t.cleanup())
 
 describe('files of a sequencing delivery that are not genotype calls', () => {
-  it('an uploaded BAM is refused at completion with a 422 naming it, and stores no source', async () => {
+  it('a BAM is refused at its first part with a 422 naming it, and its bytes are dropped', async () => {
     const p = await t.userWithKey()
     const bam = bytesOf('reads.bam')
     const session = await createSession(t, p, bam, {}, 'NG1234.bam')
     expect(session.status).toBe(201)
-    expect((await putBytes(t, session.body.upload_url, bam)).status).toBe(200)
-    const r = await t.call('POST', `/genetics/uploads/${session.body.upload_id}/complete`, { token: p.key })
-    expect(r.status).toBe(422)
-    expect(isProblem(r)).toBe(true)
-    expect(r.body.code).toBe('UNRECOGNISED_FORMAT')
-    expect(r.body.detail).toContain('a BAM file: aligned sequencing reads, not genotype calls')
-    expect(r.body.detail).toContain('upload the VCF (.vcf.gz) delivered with it')
+    const put = await putBytes(t, session.body.upload_url, bam)
+    expect(put.status).toBe(422)
+    expect(isProblem(put)).toBe(true)
+    expect(put.body.code).toBe('UNRECOGNISED_FORMAT')
+    expect(put.body.detail).toContain('a BAM file: aligned sequencing reads, not genotype calls')
+    expect(put.body.detail).toContain('upload the VCF (.vcf.gz) delivered with it')
+    const progress = await putBytes(t, session.body.upload_url, new Uint8Array(0), `bytes */${bam.length}`)
+    expect(progress.body.received_bytes).toBe(0)
+    const completed = await t.call('POST', `/genetics/uploads/${session.body.upload_id}/complete`, {
+      token: p.key,
+    })
+    expect(completed.status).toBeGreaterThanOrEqual(400)
     expect((await t.call('GET', '/sources?modality=genetics', { token: p.key })).body.data).toEqual([])
+  })
+
+  it('the first part of a large FASTQ.gz is enough: the rest is never asked for', async () => {
+    const p = await t.userWithKey()
+    // A sequencer's FASTQ.gz, declared at 40 MB; only its first MB is sent.
+    const reads = Array.from(
+      { length: 20_000 },
+      (_, i) =>
+        `@A00123:8:H5TJ:1:1101:${1000 + i}:1000 1:N:0:ACGT\n${'ACGT'.repeat(25)}\n+\n${'F'.repeat(100)}\n`,
+    ).join('')
+    const gz = Bun.gzipSync(new TextEncoder().encode(reads))
+    const declared = new Uint8Array(40_000_000)
+    declared.set(gz)
+    const session = await createSession(t, p, declared, {}, 'NG1234_R1.fastq.gz')
+    expect(session.status).toBe(201)
+    const first = declared.subarray(0, 1 << 20)
+    const put = await putBytes(
+      t,
+      session.body.upload_url,
+      first,
+      `bytes 0-${first.length - 1}/${declared.length}`,
+    )
+    expect(put.status).toBe(422)
+    expect(put.body.detail).toContain('the file is FASTQ: raw sequencing reads')
+  })
+
+  it('a genuine VCF.GZ still goes up as before', async () => {
+    const p = await t.userWithKey()
+    const vcf = bytesOf('calls.vcf.gz')
+    const session = await createSession(t, p, vcf, {}, 'NG1234.vcf.gz')
+    const put = await putBytes(t, session.body.upload_url, vcf)
+    expect(put.status).toBe(200)
+    expect(put.body.received_bytes).toBe(vcf.length)
   })
 
   it('a tabix index sent to POST /imports/file is a 422 problem naming it', async () => {
