@@ -5,9 +5,9 @@
 // console's Wearables page then lists the connection, and disconnecting it there stops the credential.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
 import { type TestApp, testApp } from '../support/app'
-import { axeViolations, chromiumOrSkip, launchChromium } from '../support/chromium'
+import { axeViolations, chromiumOrSkip, launchChromium, signInByCode } from '../support/chromium'
 
 const hasChromium = chromiumOrSkip('health-connect-approval')
 const EMAIL = 'hc-pairing@example.com'
@@ -28,18 +28,6 @@ async function http(method: string, path: string, body?: unknown, token?: string
     body: body ? JSON.stringify(body) : undefined,
   })
   return { status: response.status, body: (await response.json()) as any }
-}
-
-async function signInInBrowser(page: Page) {
-  await page.goto(`${base}/console/sign-in`)
-  await page.getByLabel('E-mail address').fill(EMAIL)
-  await page.getByRole('button', { name: 'Send code' }).click()
-  const code = t.context.outbox!.latestFor(EMAIL)[0].text.match(/sign-in code is (\d{8})/)![1]
-  await page.getByLabel('8-digit code').fill(code)
-  await Promise.all([
-    page.waitForURL(`${base}/console`),
-    page.getByRole('button', { name: 'Sign in', exact: true }).click(),
-  ])
 }
 
 describe.skipIf(!hasChromium)('Health Connect approval in Chromium', () => {
@@ -69,7 +57,7 @@ describe.skipIf(!hasChromium)('Health Connect approval in Chromium', () => {
     expect(approval.pathname).toBe('/console/wearables/health-connect')
 
     const page = await browser.newPage()
-    await signInInBrowser(page)
+    await signInByCode(page, base, t.context.outbox!, EMAIL)
     await page.goto(`${base}${approval.pathname}${approval.search}`)
     await expect(page.locator('h1').textContent()).resolves.toBe('Connect the Health Connect app')
     expect(await axeViolations(page)).toEqual([])

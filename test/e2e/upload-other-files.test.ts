@@ -4,9 +4,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
 import { type TestApp, testApp } from '../support/app'
-import { chromiumOrSkip, launchChromium } from '../support/chromium'
+import { chromiumOrSkip, launchChromium, signInByCode } from '../support/chromium'
 
 const hasChromium = chromiumOrSkip('upload-other-files')
 const EMAIL = 'sequencing-delivery@example.com'
@@ -17,18 +17,6 @@ let server: ReturnType<typeof Bun.serve>
 let browser: BrowserContext
 let closeBrowser: (() => Promise<void>) | undefined
 let base: string
-
-async function signInInBrowser(page: Page) {
-  await page.goto(`${base}/console/sign-in`)
-  await page.getByLabel('E-mail address').fill(EMAIL)
-  await page.getByRole('button', { name: 'Send code' }).click()
-  const code = t.context.outbox!.latestFor(EMAIL)[0].text.match(/sign-in code is (\d{8})/)![1]
-  await page.getByLabel('8-digit code').fill(code)
-  await Promise.all([
-    page.waitForURL(`${base}/console`),
-    page.getByRole('button', { name: 'Sign in', exact: true }).click(),
-  ])
-}
 
 describe.skipIf(!hasChromium)('the upload page names files that are not genotype calls', () => {
   beforeAll(async () => {
@@ -46,7 +34,7 @@ describe.skipIf(!hasChromium)('the upload page names files that are not genotype
   it('refuses a BAM, a CRAM, a FASTQ.gz and a .tbi on the page, then imports the VCF.GZ', async () => {
     await t.userWithKey(EMAIL)
     const page = await browser.newPage()
-    await signInInBrowser(page)
+    await signInByCode(page, base, t.context.outbox!, EMAIL)
     await page.goto(`${base}/console/upload`)
     const sent: string[] = []
     page.on('request', (r) => {

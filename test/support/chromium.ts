@@ -58,3 +58,24 @@ export async function axeViolations(page: Page) {
   )) as { id: string; impact: string; nodes: unknown[] }[]
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
+
+/**
+ * Signs the browser in to the console by e-mailed code, as a person does: the address, the code read
+ * from the test app's outbox, then the console's home page.
+ */
+export async function signInByCode(
+  page: Page,
+  base: string,
+  outbox: { latestFor(email: string): { text: string }[] },
+  email: string,
+) {
+  await page.goto(`${base}/console/sign-in`)
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  const code = outbox.latestFor(email)[0].text.match(/sign-in code is (\d{8})/)![1]
+  await page.getByLabel('8-digit code').fill(code)
+  await Promise.all([
+    page.waitForURL(`${base}/console`),
+    page.getByRole('button', { name: 'Sign in', exact: true }).click(),
+  ])
+}
