@@ -285,6 +285,38 @@ describe('analyzeGeneticsSource (what HTTP uploads run) on a BCF', () => {
       }
     }
 
+    // Records in reverse order: the merge join finds the input unsorted and goes on by region reads,
+    // reopening the BCF; the same assignments as the VCF.GZ in the same order.
+    const bytes = rawBcf(name)
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    const headerEnd = 9 + view.getUint32(5, true)
+    const records: Uint8Array[] = []
+    for (let at = headerEnd; at < bytes.length; ) {
+      const end = at + 8 + view.getUint32(at, true) + view.getUint32(at + 4, true)
+      records.push(bytes.subarray(at, end))
+      at = end
+    }
+    const reversedBcf = write(
+      'join-reversed.bcf',
+      bgzf(Buffer.concat([bytes.subarray(0, headerEnd), ...records.reverse()]), () => 300),
+    )
+    const vcfLines = new TextDecoder()
+      .decode(gunzipSync(readFileSync(vcfPath(name))))
+      .trimEnd()
+      .split('\n')
+    const headerLines = vcfLines.filter((l) => l.startsWith('#'))
+    const reversedVcf = write(
+      'join-reversed.vcf',
+      `${[...headerLines, ...vcfLines.filter((l) => !l.startsWith('#')).reverse()].join('\n')}\n`,
+    )
+    for (const workers of [0, 2]) {
+      const expected = await join(reversedVcf, dbsnp, { method: 'merge_join', workers })
+      expect(expected.result.warnings.map((w) => w.code)).toContain('INPUT_UNSORTED')
+      const got = await join(reversedBcf, dbsnp, { method: 'merge_join', workers })
+      expect(got.assigned).toEqual(expected.assigned)
+      expect(got.result).toEqual(expected.result)
+    }
+
     // A file cut inside a record is the same error on the workers as on one thread.
     const raw = rawBcf(name)
     const cut = write(
