@@ -6,6 +6,7 @@
 //                                                  (merge join) and against the provisioned index
 //                                                  (`genetics index-dbsnp`, built once into bench/.cache)
 //   bgzip -dc -@2 (the decompression floor)  vs  our parse + compact annotation
+//   the same two comparisons on the same records as BCF (bcftools view -Ob, made once into bench/.cache)
 //   a one-pass awk over a 650 k-row 23andMe file vs  our scan of it (generated, synthetic)
 //   --all-samples --ancestry at 1,252 and 3,756 samples (peak RSS must not grow with samples)
 // Wall time, records/s and peak RSS (GNU time) per command, best of --reps runs (median shown too),
@@ -144,6 +145,30 @@ const [annotate, join_, indexed] = interleaved([
   ['ours: full dbSNP join (provisioned index)', run('dbsnp', vcf, indexDir)],
 ])
 
+// The same records as a BCF (bcftools view -Ob, made once into bench/.cache): bcftools reads its own
+// binary format without parsing text, so this is the hardest baseline for our decoder.
+const bcf = join(
+  cache,
+  `${vcf
+    .split('/')
+    .pop()!
+    .replace(/\.vcf\.gz$/, '')}.bcf`,
+)
+// bcftools annotate reads a BCF only with its index (.csi).
+if (!existsSync(`${bcf}.csi`))
+  sh(
+    `bcftools view --no-version -Ob -o ${bcf}.part ${vcf} && mv ${bcf}.part ${bcf} && bcftools index -f ${bcf}`,
+  )
+const [bcfQuery, bcfOurs, bcfAnnotate, bcfIndexed] = interleaved([
+  [
+    'bcftools query (BCF)',
+    `bcftools query -f '%CHROM\\t%POS\\t%ID\\t%REF\\t%ALT\\t[%GT]\\n' ${bcf} > /dev/null`,
+  ],
+  ['ours: parse + compact annotation (BCF)', run('scan', bcf)],
+  ['bcftools annotate -c ID (BCF)', `bcftools annotate -a ${dbsnp} -c ID -Ou -o /dev/null ${bcf}`],
+  ['ours: full dbSNP join of the BCF (provisioned index)', run('dbsnp', bcf, indexDir)],
+])
+
 // A 23andMe-layout file of 650 k rows (synthetic letters, deterministic), and a one-pass awk over it.
 const consumer = join(cache, 'consumer_650k.txt')
 if (!existsSync(consumer)) writeFileSync(consumer, syntheticConsumerFile())
@@ -181,6 +206,10 @@ const rows = [
   ['ours: full dbSNP join (merge join against the VCF)', join_],
   ['ours: full dbSNP join against the provisioned index', indexed],
   ['bgzip -dc -@2 (decompression floor)', floor],
+  ['bcftools query, the same records as BCF', bcfQuery],
+  ['ours: parse + compact annotation of the BCF', bcfOurs],
+  ['bcftools annotate -c ID of the BCF', bcfAnnotate],
+  ['ours: full dbSNP join of the BCF against the index', bcfIndexed],
 ] as const
 console.log('\n| command | wall s (best) | wall s (median) | records/s | peak RSS MB |')
 console.log('|---|---:|---:|---:|---:|')
@@ -206,6 +235,9 @@ console.log(
 )
 console.log(
   `parse + compact within ${(ours.median / floor.median).toFixed(2)}x of the bgzip -dc -@2 floor (${floor.median.toFixed(2)} s; target 2x)`,
+)
+console.log(
+  `BCF input: parse + compact ${speed(bcfQuery.median / bcfOurs.median)} bcftools query on the same BCF (medians; no target), dbSNP join against the index ${speed(bcfAnnotate.median / bcfIndexed.median)} bcftools annotate on it; peak RSS ${bcfOurs.best.rssMb.toFixed(0)} MB and ${bcfIndexed.best.rssMb.toFixed(0)} MB`,
 )
 console.log(
   `650 k-row 23andMe file: ours ${consumerScan.median.toFixed(2)} s (target 0.35 s) against a one-pass awk ${awk.median.toFixed(2)} s; peak RSS ${consumerScan.best.rssMb.toFixed(0)} MB`,
