@@ -1,7 +1,8 @@
 // A BCF as VCF text chunks: the file's bytes come through the same streaming paths as a VCF's (plain,
-// gzip/BGZF through createGunzip, a zip entry, standard input) and are decoded on the way. BGZF is not
-// cut into worker segments here: a BCF record may span two BGZF blocks and nothing marks where records
-// start, so the decoding is one sequential pass on the main thread (inflation still runs off it).
+// gzip/BGZF through createGunzip, a zip entry, standard input) and are decoded on the way, in one
+// sequential pass on the main thread (inflation still runs off it). Detection reads a BCF's head this
+// way, and so are read a BCF from standard input, in a zip or uncompressed; a BGZF BCF file is read on
+// the scan workers instead, cut into chunks of whole records (bgzf-bcf-chunks.ts).
 
 import { type OpenTextOptions, openTextChunks, type TextChunks } from '../stream/text-source'
 import type { Compression } from '../types'
