@@ -66,6 +66,8 @@ export const TEXT_MESSAGES = {
   fasta:
     'the file is a FASTA sequence (a reference genome or contig), not anyone’s genotype calls; upload a VCF or a consumer genotype export',
   bim: 'the file is a PLINK variant list (.bim): it names variants but holds no genotypes; convert the .bed/.bim/.fam set with `plink --bfile NAME --recode vcf bgz --out NAME` and upload NAME.vcf.gz',
+  fai: 'the file is a FASTA index (.fai), which only describes a reference sequence and holds no genotypes; upload a VCF or a consumer genotype export',
+  crai: 'the file is a CRAM index (.crai), which only points into a CRAM file and holds no genotypes; upload the VCF (.vcf.gz) of the same sequencing',
 }
 
 /**
@@ -78,6 +80,9 @@ export function otherGenomicsText(lines: readonly string[]): string | null {
   if (first.startsWith('@') && third.startsWith('+')) return TEXT_MESSAGES.fastq
   if (first.startsWith('>')) return TEXT_MESSAGES.fasta
   if (lines.length > 0 && lines.every(isBimLine)) return TEXT_MESSAGES.bim
+  // samtools' indexes are tab-separated whole numbers: a .fai names its sequence first, a .crai does not.
+  if (lines.length > 0 && lines.every((line) => /^[^\t\s]+(\t\d+){4}$/.test(line))) return TEXT_MESSAGES.fai
+  if (lines.length > 0 && lines.every((line) => /^\d+(\t\d+){5}$/.test(line))) return TEXT_MESSAGES.crai
   return null
 }
 

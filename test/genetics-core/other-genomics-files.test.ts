@@ -35,6 +35,8 @@ const NAMED: [string, string, string][] = [
   ['ref.fa', 'a FASTA sequence', 'upload a VCF or a consumer genotype export'],
   ['calls.bed', 'a PLINK binary genotype file (.bed)', '`plink --bfile NAME --recode vcf bgz --out NAME`'],
   ['calls.bim', 'a PLINK variant list (.bim)', 'holds no genotypes'],
+  ['ref.fa.fai', 'a FASTA index (.fai)', 'upload a VCF or a consumer genotype export'],
+  ['reads.cram.crai', 'a CRAM index (.crai)', 'upload the VCF (.vcf.gz) of the same sequencing'],
 ]
 
 describe('files of a delivery that are not genotype calls are named', () => {
@@ -107,7 +109,7 @@ describe('files of a delivery that are not genotype calls are named', () => {
     let checked = 0
     for (const folder of folders) {
       for (const name of readdirSync(fixture(folder))) {
-        if (/\.(tbi|csi|md|fa|fai)$/.test(name)) continue
+        if (/\.(tbi|csi|md|fa|fai|crai)$/.test(name)) continue
         const outcome = await detectSource(fixture(folder, name)).then(
           () => null,
           (e) => e as GeneticsInputError,
