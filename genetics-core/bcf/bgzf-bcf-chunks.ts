@@ -1,11 +1,11 @@
-// A BGZF BCF file as chunks of whole records for the workers (the scan and the dbSNP join both read
-// it so). BGZF blocks do not start at records, so the main thread inflates each segment (libdeflate,
+// A BGZF BCF (a file, or standard input) as chunks of whole records for the workers (the scan and the
+// dbSNP join both read it so). BGZF blocks do not start at records, so the main thread inflates each segment (libdeflate,
 // straight into one buffer) and cuts the bytes into chunks by the records' length prefixes
 // (bcf-record-chunks.ts). The header comes first, once its bytes are all in: the workers need its text
 // to build the dictionaries before they decode a record.
 
 import { GeneticsInputError } from '../errors'
-import { BgzfSegmentReader } from '../stream/bgzf-segments'
+import type { BgzfSegmentSource } from '../stream/bgzf-segments'
 import { InflateError, inflateBgzfBlocks } from '../stream/inflate-bgzf'
 import { nativeGunzip } from '../stream/libdeflate-native'
 import type { BcfHeader } from './bcf-header'
@@ -16,12 +16,10 @@ export type BcfChunkEvent =
   | ({ type: 'records' } & BcfRecordChunk)
 
 export class BgzfBcfChunks {
-  private readonly reader: BgzfSegmentReader
   private readonly chunker = new BcfRecordChunker()
 
-  constructor(path: string, options: { signal?: AbortSignal; segmentBytes?: number }) {
-    this.reader = new BgzfSegmentReader(path, options)
-  }
+  /** `source` cuts the BGZF bytes (a file's, or standard input's) into segments of whole blocks. */
+  constructor(private readonly reader: BgzfSegmentSource) {}
 
   /** Compressed bytes read so far. */
   get bytesRead(): number {

@@ -1,8 +1,8 @@
 // A BCF as VCF text chunks: the file's bytes come through the same streaming paths as a VCF's (plain,
 // gzip/BGZF through createGunzip, a zip entry, standard input) and are decoded on the way, in one
 // sequential pass on the main thread (inflation still runs off it). Detection reads a BCF's head this
-// way, and so are read a BCF from standard input, in a zip or uncompressed; a BGZF BCF file is read on
-// the scan workers instead, cut into chunks of whole records (bgzf-bcf-chunks.ts).
+// way, and so are read a BCF in a zip or uncompressed; a BGZF BCF (a file or standard input) is read
+// on the scan workers instead, cut into chunks of whole records (bgzf-bcf-chunks.ts).
 
 import { type OpenTextOptions, openTextChunks, type TextChunks } from '../stream/text-source'
 import type { Compression } from '../types'

@@ -163,10 +163,12 @@ export class AlleleStream {
   /** The next piece of a BGZF BCF: chunks of whole records decoded and extracted on the workers. */
   private async nextBcfWorkerPiece(pool: ScanWorkerPool): Promise<AlleleKeyPiece | null> {
     if (!this.bcfChunks) {
-      this.bcfChunks = new BgzfBcfChunks(this.options.path, {
-        signal: this.options.signal,
-        segmentBytes: SEGMENT_BYTES,
-      })
+      this.bcfChunks = new BgzfBcfChunks(
+        new BgzfSegmentReader(this.options.path, {
+          signal: this.options.signal,
+          segmentBytes: SEGMENT_BYTES,
+        }),
+      )
       this.bcfEvents = this.bcfChunks.events()
     }
     const chunks = this.bcfChunks

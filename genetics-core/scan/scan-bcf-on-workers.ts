@@ -1,10 +1,11 @@
-// A BGZF-compressed BCF read on the scan workers. The main thread inflates it and cuts it into chunks of
+// A BGZF-compressed BCF (a file, or standard input) read on the scan workers. The main thread inflates it and cuts it into chunks of
 // whole records (bcf/bgzf-bcf-chunks.ts); the workers decode each chunk to the VCF lines `bcftools view`
 // prints and scan them as they scan a VCF.GZ (scan-on-workers.ts), so the result is the one-thread
 // path's. A problem found on the main thread (a cut file, a record length past any real record) is
 // raised only after the chunks before it, which may hold an earlier one.
 
 import { BgzfBcfChunks } from '../bcf/bgzf-bcf-chunks'
+import type { BgzfSegmentSource } from '../stream/bgzf-segments'
 import type { ScanWorkerPool } from '../stream/worker-pool'
 import type { VcfBodyConfig } from '../vcf/body-scanner'
 import type { LineScanner } from './line-scanner'
@@ -12,14 +13,14 @@ import type { ScanAccumulator } from './scan-accumulator'
 import { scanOnWorkers, type WorkerJob, type WorkerRun } from './scan-on-workers'
 
 export async function scanBcfOnWorkers(
-  path: string,
+  segments: BgzfSegmentSource,
   config: VcfBodyConfig,
   make: () => LineScanner,
   onHit: (text: string, line: number) => void,
   pool: ScanWorkerPool,
   run: WorkerRun,
 ): Promise<ScanAccumulator> {
-  const source = new BgzfBcfChunks(path, { signal: run.signal, segmentBytes: run.segmentBytes })
+  const source = new BgzfBcfChunks(segments)
   async function* jobs(): AsyncGenerator<WorkerJob> {
     for await (const event of source.events()) {
       if (event.type === 'header') {

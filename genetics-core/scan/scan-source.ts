@@ -9,7 +9,7 @@ import { type Inspection, inspectSource } from '../detect/inspect-source'
 import { KnownMarkerVotes, knownMarkerPositionKeys, knownMarkerRsNumbers } from '../detect/known-markers'
 import { throwIfAborted } from '../errors'
 import { canonicalChromosome, canonicalConsumerChromosome } from '../normalize/chromosome'
-import { BgzfSegmentReader } from '../stream/bgzf-segments'
+import { BgzfSegmentReader, type BgzfSegmentSource } from '../stream/bgzf-segments'
 import { BgzfStreamSegmentReader } from '../stream/bgzf-stream-segments'
 import { endsWithBgzfEof, isBcfMagic, readFileHead, sniffCompression } from '../stream/sniff'
 import { isStandardInput, standardInput } from '../stream/standard-input'
@@ -183,10 +183,10 @@ export async function scanInspected(
     const workers =
       options.workers ?? (bgzfOnWorkers(inspection.path, detection.fileBytes) ? DEFAULT_WORKERS : 0)
     const run = { progress, signal, segmentBytes: options.segmentBytes, whileBusy: validate }
-    // A BCF from standard input is decoded on this thread: its records are cut from a file's segments.
-    if (detection.compression === 'bgzf' && workers > 0 && detection.format === 'bcf' && !stdin) {
+    if (detection.compression === 'bgzf' && workers > 0 && detection.format === 'bcf') {
       const pool = earlyPool ?? new ScanWorkerPool(workers)
-      accumulator = await scanBcfOnWorkers(inspection.path, config, make, onHit, pool, run)
+      const segments = segmentSource(inspection, run)
+      accumulator = await scanBcfOnWorkers(segments, config, make, onHit, pool, run)
     } else if (detection.compression === 'bgzf' && workers > 0 && detection.format !== 'bcf') {
       const pool = earlyPool ?? new ScanWorkerPool(workers)
       accumulator = await scanBgzfOnWorkers(inspection, config, make, onHit, pool, run)
@@ -344,10 +344,7 @@ async function scanBgzfOnWorkers(
   pool: ScanWorkerPool,
   run: WorkerRun,
 ): Promise<ScanAccumulator> {
-  const { signal, segmentBytes } = run
-  const reader = isStandardInput(inspection.path)
-    ? new BgzfStreamSegmentReader(standardInput().pieces(), { signal, segmentBytes })
-    : new BgzfSegmentReader(inspection.path, { signal, segmentBytes })
+  const reader = segmentSource(inspection, run)
   pool.init(1, 'vcf-scan', config)
   async function* jobs(): AsyncGenerator<WorkerJob> {
     for await (const segment of reader.segments())
@@ -360,4 +357,12 @@ async function scanBgzfOnWorkers(
     pool,
     run,
   )
+}
+
+/** The BGZF segments of the file, or of standard input (replaying what detection kept of it). */
+function segmentSource(inspection: Inspection, run: WorkerRun): BgzfSegmentSource {
+  const { signal, segmentBytes } = run
+  return isStandardInput(inspection.path)
+    ? new BgzfStreamSegmentReader(standardInput().pieces(), { signal, segmentBytes })
+    : new BgzfSegmentReader(inspection.path, { signal, segmentBytes })
 }

@@ -15,6 +15,14 @@ export interface BgzfSegment {
   fileOffset: number
 }
 
+/** What cuts BGZF bytes into segments of whole blocks: a file's reader, or standard input's. */
+export interface BgzfSegmentSource {
+  readonly bytesRead: number
+  segments(): AsyncGenerator<BgzfSegment>
+  /** Hand back a segment's buffer once nothing reads it any more. */
+  recycle(buffer: ArrayBuffer): void
+}
+
 /** Longest BGZF block (BSIZE is 16 bits): the most a segment carries over into the next one. */
 const MAX_BLOCK_BYTES = 1 << 16
 
