@@ -7,15 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import type { BrowserContext } from 'playwright-core'
 import { type TestApp, testApp } from '../support/app'
-import { axeViolations, chromiumOrSkip, launchChromium, signInByCode } from '../support/chromium'
+import { axeViolations, chromiumOrSkip, serveInChromium, signInByCode } from '../support/chromium'
 
 const hasChromium = chromiumOrSkip('health-connect-approval')
 const EMAIL = 'hc-pairing@example.com'
 
 let t: TestApp
-let server: ReturnType<typeof Bun.serve>
 let browser: BrowserContext
-let closeBrowser: (() => Promise<void>) | undefined
+let closeAll: (() => Promise<void>) | undefined
 let base: string
 
 async function http(method: string, path: string, body?: unknown, token?: string) {
@@ -33,13 +32,10 @@ async function http(method: string, path: string, body?: unknown, token?: string
 describe.skipIf(!hasChromium)('Health Connect approval in Chromium', () => {
   beforeAll(async () => {
     t = await testApp({ tokenEncryptionKeys: [new Uint8Array(32).fill(9)] })
-    server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => t.app.handle(request) })
-    base = `http://127.0.0.1:${server.port}`
-    ;({ browser, close: closeBrowser } = await launchChromium({ width: 1024, height: 800 }))
+    ;({ base, browser, close: closeAll } = await serveInChromium(t.app))
   })
   afterAll(async () => {
-    await closeBrowser?.()
-    server?.stop(true)
+    await closeAll?.()
     await t?.cleanup()
   })
 

@@ -6,28 +6,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import type { BrowserContext } from 'playwright-core'
 import { type TestApp, testApp } from '../support/app'
-import { chromiumOrSkip, launchChromium, signInByCode } from '../support/chromium'
+import { chromiumOrSkip, serveInChromium, signInByCode } from '../support/chromium'
 
 const hasChromium = chromiumOrSkip('upload-other-files')
 const EMAIL = 'sequencing-delivery@example.com'
 const OTHER = join(import.meta.dir, '..', 'fixtures', 'genetics', 'other-genomics')
 
 let t: TestApp
-let server: ReturnType<typeof Bun.serve>
 let browser: BrowserContext
-let closeBrowser: (() => Promise<void>) | undefined
+let closeAll: (() => Promise<void>) | undefined
 let base: string
 
 describe.skipIf(!hasChromium)('the upload page names files that are not genotype calls', () => {
   beforeAll(async () => {
     t = await testApp()
-    server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => t.app.handle(request) })
-    base = `http://127.0.0.1:${server.port}`
-    ;({ browser, close: closeBrowser } = await launchChromium({ width: 1024, height: 800 }))
+    ;({ base, browser, close: closeAll } = await serveInChromium(t.app))
   })
   afterAll(async () => {
-    await closeBrowser?.()
-    server?.stop(true)
+    await closeAll?.()
     await t?.cleanup()
   })
 

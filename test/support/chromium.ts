@@ -79,3 +79,20 @@ export async function signInByCode(
     page.getByRole('button', { name: 'Sign in', exact: true }).click(),
   ])
 }
+
+/** The test app served on a local socket, and a browser for it: what each console page test starts with. */
+export async function serveInChromium(
+  app: { handle(request: Request): Response | Promise<Response> },
+  viewport = { width: 1024, height: 800 },
+) {
+  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => app.handle(request) })
+  const { browser, close } = await launchChromium(viewport)
+  return {
+    base: `http://127.0.0.1:${server.port}`,
+    browser,
+    async close() {
+      await close()
+      server.stop(true)
+    },
+  }
+}
