@@ -32,17 +32,15 @@ export function writeBcfFloat(out: TextWriter, value: number): void {
     return
   }
   if (value < 0) out.byte(45)
-  let decade = 0
-  for (let limit = 0.001; decade < 9 && d >= limit; limit *= 10) decade++
-  const i = Math.trunc(d * 1e10) + KPUTD_HALF[decade]
+  const i = Math.trunc(d * 1e10) + KPUTD_HALF[decadeOf(d)]
   // i has p digits (at least 7: d >= 0.0001); its first six are what kputd keeps. The remainder and
-  // the difference are exact in doubles (see kputdDigits), so the quotient is exact.
+  // the difference are exact in doubles (see kputdDigits), so the quotient is exact, and below 10^6.
   let p = 7
   while (i >= POW10[p]) p++
   const scale = POW10[p - 6]
-  let top = (i - (i % scale)) / scale
+  let top = ((i - (i % scale)) / scale) | 0
   for (let k = 5; k >= 0; k--) {
-    const q = Math.floor(top / 10)
+    const q = (top / 10) | 0
     sixDigits[k] = top - q * 10
     top = q
   }
@@ -64,6 +62,12 @@ export function writeBcfFloat(out: TextWriter, value: number): void {
   for (let k = whole; k <= last; k++) out.byte(48 + sixDigits[k])
 }
 
+/** kputd's decade of 0.0001 <= d <= 999999: its comparisons with 0.001, 0.01 … 100000, in its order. */
+function decadeOf(d: number): number {
+  if (d < 1) return d < 0.001 ? 0 : d < 0.01 ? 1 : d < 0.1 ? 2 : 3
+  return d < 10 ? 4 : d < 100 ? 5 : d < 1000 ? 6 : d < 10000 ? 7 : d < 100000 ? 8 : 9
+}
+
 /** Rounding constants kputd adds to d * 1e10 for each decade of d, from [0.0001, 0.001) up. */
 const KPUTD_HALF = [5, 50, 500, 5000, 50000, 500000, 5000000, 50000000, 500000000, 5000000000]
 
@@ -71,9 +75,7 @@ const KPUTD_HALF = [5, 50, 500, 5000, 50000, 500000, 5000000, 50000000, 50000000
 function kputdDigits(d: number): string {
   // d * 1e10 is below 2^54 and, above 2^53, an even integer; the rounding constants are even, so the
   // sum is exact in a double as it is in C's uint64.
-  let decade = 0
-  for (let limit = 0.001; decade < 9 && d >= limit; limit *= 10) decade++
-  const i = Math.trunc(d * 1e10) + KPUTD_HALF[decade]
+  const i = Math.trunc(d * 1e10) + KPUTD_HALF[decadeOf(d)]
   const digits = String(i)
   const p = digits.length
   let text: string
