@@ -6,14 +6,8 @@
 // The header is read here, once: the workers get its text to build the same dictionaries.
 
 import { type BcfHeader, parseBcfHeader } from './bcf-header'
-import { corruptHeader, corruptRecord, truncatedBcf } from './bcf-problems'
-import {
-  bcfHeaderText,
-  checkMagic,
-  MAX_HEADER_BYTES,
-  MAX_RECORD_BYTES,
-  PREAMBLE_BYTES,
-} from './bcf-to-vcf-text'
+import { truncatedBcf } from './bcf-problems'
+import { bcfHeaderText, headerUnitBytes, PREAMBLE_BYTES, recordUnitBytes } from './bcf-to-vcf-text'
 
 export interface BcfRecordChunk {
   buffer: ArrayBuffer
@@ -48,30 +42,25 @@ export class BcfRecordChunker {
     const view = new DataView(bytes.buffer, 0, bytes.length)
     let start = 0
     if (this.header === null) {
-      if (bytes.length >= 5) checkMagic(bytes, 0)
-      if (bytes.length < PREAMBLE_BYTES) return this.keep(bytes, 0)
-      const textBytes = view.getUint32(5, true)
-      if (textBytes > MAX_HEADER_BYTES)
-        throw corruptHeader(`claims ${textBytes} bytes of text, beyond any real header`)
-      if (bytes.length < PREAMBLE_BYTES + textBytes) return this.keep(bytes, 0)
-      this.headerText = bcfHeaderText(bytes.subarray(PREAMBLE_BYTES, PREAMBLE_BYTES + textBytes))
+      const headerBytes = headerUnitBytes(bytes, view, 0, bytes.length)
+      if (headerBytes < 0 || bytes.length < headerBytes) return this.keep(bytes, 0)
+      this.headerText = bcfHeaderText(bytes.subarray(PREAMBLE_BYTES, headerBytes))
       this.header = parseBcfHeader(this.headerText)
-      start = PREAMBLE_BYTES + textBytes
+      start = headerBytes
     }
     let end = start
     let records = 0
-    while (bytes.length - end >= 8) {
-      const size = view.getUint32(end, true) + view.getUint32(end + 4, true)
-      if (size > MAX_RECORD_BYTES) {
+    for (;;) {
+      let size: number
+      try {
+        size = recordUnitBytes(view, end, bytes.length - end, this.records + records + 1)
+      } catch (error) {
         // The records before it go out first: one of them may be damaged inside, an earlier problem.
-        this.damaged = corruptRecord(
-          this.records + records + 1,
-          `its lengths claim ${size} bytes, beyond any real record`,
-        )
+        this.damaged = error as Error
         break
       }
-      if (end + 8 + size > bytes.length) break
-      end += 8 + size
+      if (size < 0 || end + size > bytes.length) break
+      end += size
       records++
     }
     const firstRecord = this.records + 1

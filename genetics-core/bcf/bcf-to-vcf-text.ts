@@ -16,9 +16,9 @@ import { TextWriter } from './text-writer'
 /** Magic and header length: 'BCF', major 2, minor 1 or 2, then l_text. */
 export const PREAMBLE_BYTES = 9
 /** Largest header text taken; real ones (thousands of contigs and annotations) are a few MB. */
-export const MAX_HEADER_BYTES = 256 << 20
+const MAX_HEADER_BYTES = 256 << 20
 /** Largest record taken (l_shared + l_indiv); its text must fit the scanner's 16 MiB line anyway. */
-export const MAX_RECORD_BYTES = 64 << 20
+const MAX_RECORD_BYTES = 64 << 20
 /** Text gathered before a piece is handed on, when an input piece holds little. */
 const PIECE_BYTES = 256 << 10
 
@@ -33,22 +33,10 @@ export async function* bcfToVcfText(chunks: AsyncIterable<Uint8Array>): AsyncGen
   let carryLength = 0
 
   /** Total bytes of the unit starting at `at`, or -1 while fewer bytes than its length prefix are in. */
-  const unitBytes = (bytes: Uint8Array, view: DataView, at: number, available: number): number => {
-    if (decoder === null) {
-      if (available >= 5) checkMagic(bytes, at)
-      if (available < PREAMBLE_BYTES) return -1
-      const textBytes = view.getUint32(at + 5, true)
-      if (textBytes > MAX_HEADER_BYTES)
-        throw corruptHeader(`claims ${textBytes} bytes of text, beyond any real header`)
-      return PREAMBLE_BYTES + textBytes
-    }
-    if (available < 8) return -1
-    const total = 8 + view.getUint32(at, true) + view.getUint32(at + 4, true)
-    if (total - 8 > MAX_RECORD_BYTES) {
-      throw corruptRecord(records + 1, `its lengths claim ${total - 8} bytes, beyond any real record`)
-    }
-    return total
-  }
+  const unitBytes = (bytes: Uint8Array, view: DataView, at: number, available: number): number =>
+    decoder === null
+      ? headerUnitBytes(bytes, view, at, available)
+      : recordUnitBytes(view, at, available, records + 1)
 
   const decodeUnit = (bytes: Uint8Array, view: DataView, at: number, length: number): void => {
     if (decoder === null) {
@@ -126,8 +114,35 @@ export async function* bcfToVcfText(chunks: AsyncIterable<Uint8Array>): AsyncGen
   }
 }
 
+/**
+ * Bytes of the magic, header length and header text starting at `at`, or -1 while fewer bytes than the
+ * length prefix are in. The one-thread decoder and the record chunker both size the header so, and a
+ * damaged one ends in the same error on either path.
+ */
+export function headerUnitBytes(bytes: Uint8Array, view: DataView, at: number, available: number): number {
+  if (available >= 5) checkMagic(bytes, at)
+  if (available < PREAMBLE_BYTES) return -1
+  const textBytes = view.getUint32(at + 5, true)
+  if (textBytes > MAX_HEADER_BYTES)
+    throw corruptHeader(`claims ${textBytes} bytes of text, beyond any real header`)
+  return PREAMBLE_BYTES + textBytes
+}
+
+/**
+ * Bytes of record number `record` starting at `at` (its two lengths and what they claim), or -1 while
+ * fewer than its 8 length bytes are in; lengths past any real record are refused before anything is read.
+ */
+export function recordUnitBytes(view: DataView, at: number, available: number, record: number): number {
+  if (available < 8) return -1
+  const total = 8 + view.getUint32(at, true) + view.getUint32(at + 4, true)
+  if (total - 8 > MAX_RECORD_BYTES) {
+    throw corruptRecord(record, `its lengths claim ${total - 8} bytes, beyond any real record`)
+  }
+  return total
+}
+
 /** 'BCF', major version 2, minor 1 or 2; anything else is named and refused. */
-export function checkMagic(bytes: Uint8Array, at: number): void {
+function checkMagic(bytes: Uint8Array, at: number): void {
   if (bytes[at] !== 0x42 || bytes[at + 1] !== 0x43 || bytes[at + 2] !== 0x46)
     throw new GeneticsInputError('UNRECOGNISED_FORMAT', 'the file does not start with the BCF magic')
   const major = bytes[at + 3]
@@ -140,7 +155,7 @@ export function checkMagic(bytes: Uint8Array, at: number): void {
   )
 }
 
-export function readHeader(text: Uint8Array): BcfHeader {
+function readHeader(text: Uint8Array): BcfHeader {
   return parseBcfHeader(bcfHeaderText(text))
 }
 

@@ -4,9 +4,8 @@
 // (bcf-record-chunks.ts). The header comes first, once its bytes are all in: the workers need its text
 // to build the dictionaries before they decode a record.
 
-import { GeneticsInputError } from '../errors'
 import type { BgzfSegmentSource } from '../stream/bgzf-segments'
-import { InflateError, inflateBgzfBlocks } from '../stream/inflate-bgzf'
+import { corruptCompressedData, InflateError, inflateBgzfBlocks } from '../stream/inflate-bgzf'
 import { nativeGunzip } from '../stream/libdeflate-native'
 import type { BcfHeader } from './bcf-header'
 import { type BcfRecordChunk, BcfRecordChunker } from './bcf-record-chunks'
@@ -59,9 +58,6 @@ function inflated(
     return inflateBgzfBlocks(new Uint8Array(buffer, 0, length), native)
   } catch (error) {
     if (!(error instanceof InflateError)) throw error
-    throw new GeneticsInputError(
-      'CORRUPT_COMPRESSED_DATA',
-      `a compressed block near byte ${fileOffset + Math.max(0, error.offset)} is corrupt and cannot be inflated`,
-    )
+    throw corruptCompressedData(fileOffset, error.offset)
   }
 }

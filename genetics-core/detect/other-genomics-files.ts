@@ -75,14 +75,21 @@ export const TEXT_MESSAGES = {
  * sequence or a PLINK variant list rather than genotype calls.
  */
 export function otherGenomicsText(lines: readonly string[]): string | null {
-  const [first = '', , third = ''] = lines
-  if (SAM_HEADER.test(first)) return TEXT_MESSAGES.sam
-  if (first.startsWith('@') && third.startsWith('+')) return TEXT_MESSAGES.fastq
-  if (first.startsWith('>')) return TEXT_MESSAGES.fasta
+  const reads = readsOrSequence(lines)
+  if (reads) return reads
   if (lines.length > 0 && lines.every(isBimLine)) return TEXT_MESSAGES.bim
   // samtools' indexes are tab-separated whole numbers: a .fai names its sequence first, a .crai does not.
   if (lines.length > 0 && lines.every((line) => /^[^\t\s]+(\t\d+){4}$/.test(line))) return TEXT_MESSAGES.fai
   if (lines.length > 0 && lines.every((line) => /^\d+(\t\d+){5}$/.test(line))) return TEXT_MESSAGES.crai
+  return null
+}
+
+/** SAM, FASTQ or FASTA, told by the first lines alone (so also from an upload's first part). */
+function readsOrSequence(lines: readonly string[]): string | null {
+  const [first = '', , third = ''] = lines
+  if (SAM_HEADER.test(first)) return TEXT_MESSAGES.sam
+  if (first.startsWith('@') && third.startsWith('+')) return TEXT_MESSAGES.fastq
+  if (first.startsWith('>')) return TEXT_MESSAGES.fasta
   return null
 }
 
@@ -113,11 +120,8 @@ export function otherGenomicsStart(head: Uint8Array): string | null {
       return null
     }
   }
-  const binary = otherGenomicsBinary(bytes)
-  if (binary) return binary
-  const lines = new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/)
-  if (SAM_HEADER.test(lines[0] ?? '')) return TEXT_MESSAGES.sam
-  if ((lines[0] ?? '').startsWith('@') && (lines[2] ?? '').startsWith('+')) return TEXT_MESSAGES.fastq
-  if ((lines[0] ?? '').startsWith('>')) return TEXT_MESSAGES.fasta
-  return null
+  return (
+    otherGenomicsBinary(bytes) ??
+    readsOrSequence(new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/))
+  )
 }

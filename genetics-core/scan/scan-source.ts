@@ -183,13 +183,12 @@ export async function scanInspected(
     const workers =
       options.workers ?? (bgzfOnWorkers(inspection.path, detection.fileBytes) ? DEFAULT_WORKERS : 0)
     const run = { progress, signal, segmentBytes: options.segmentBytes, whileBusy: validate }
-    if (detection.compression === 'bgzf' && workers > 0 && detection.format === 'bcf') {
+    if (detection.compression === 'bgzf' && workers > 0) {
       const pool = earlyPool ?? new ScanWorkerPool(workers)
       const segments = segmentSource(inspection, run)
-      accumulator = await scanBcfOnWorkers(segments, config, make, onHit, pool, run)
-    } else if (detection.compression === 'bgzf' && workers > 0 && detection.format !== 'bcf') {
-      const pool = earlyPool ?? new ScanWorkerPool(workers)
-      accumulator = await scanBgzfOnWorkers(inspection, config, make, onHit, pool, run)
+      // A BCF's segments are cut into chunks of whole records first; a VCF.GZ's go to the workers as they are.
+      const scan = detection.format === 'bcf' ? scanBcfOnWorkers : scanBgzfOnWorkers
+      accumulator = await scan(segments, config, make, onHit, pool, run)
     } else {
       validate()
       accumulator = await scanOnMainThread(inspection, make, onHit, progress, signal)
@@ -337,14 +336,13 @@ async function scanOnMainThread(
 }
 
 async function scanBgzfOnWorkers(
-  inspection: Inspection,
+  reader: BgzfSegmentSource,
   config: VcfBodyConfig,
   make: () => LineScanner,
   onHit: (text: string, line: number) => void,
   pool: ScanWorkerPool,
   run: WorkerRun,
 ): Promise<ScanAccumulator> {
-  const reader = segmentSource(inspection, run)
   pool.init(1, 'vcf-scan', config)
   async function* jobs(): AsyncGenerator<WorkerJob> {
     for await (const segment of reader.segments())

@@ -4,6 +4,7 @@
 // Bun.gunzipSync and a copy; both check each block's CRC, so a damaged block fails here instead of
 // yielding wrong text.
 
+import { GeneticsInputError } from '../errors'
 import { type NativeGunzip, nativeGunzip } from './libdeflate-native'
 
 export class InflateError extends Error {
@@ -89,6 +90,17 @@ const BGZF_MAX_TEXT = 65536
 
 const corruptBlock = (offset: number) =>
   new InflateError('a BGZF block is corrupt and cannot be inflated', offset)
+
+/**
+ * The typed error for an InflateError's block, named by its offset in the file: the segment starts at
+ * `fileOffset`, the block at `offset` within it (-1 when not known, then the segment's start).
+ */
+export function corruptCompressedData(fileOffset: number, offset: number): GeneticsInputError {
+  return new GeneticsInputError(
+    'CORRUPT_COMPRESSED_DATA',
+    `a compressed block near byte ${fileOffset + Math.max(0, offset)} is corrupt and cannot be inflated`,
+  )
+}
 
 /** The ISIZE trailer (text bytes) of the block that ends at `end`. */
 function inflatedSize(bytes: Uint8Array, end: number): number {

@@ -5,6 +5,7 @@
 
 import { Worker } from 'node:worker_threads'
 import { GeneticsCancelledError, GeneticsInputError } from '../errors'
+import { corruptCompressedData } from './inflate-bgzf'
 import type { WorkerMessage, WorkerMode, WorkerReply } from './worker-protocol'
 
 /** A segment's result, and its input buffer handed back for the reader to fill again. */
@@ -52,14 +53,8 @@ export class ScanWorkerPool {
       if (reply.type === 'result')
         job.resolve({ textBytes: reply.textBytes, result: reply.result, input: reply.input })
       else if (reply.kind === 'input') job.reject(new GeneticsInputError(reply.code, reply.message))
-      else if (reply.kind === 'inflate') {
-        job.reject(
-          new GeneticsInputError(
-            'CORRUPT_COMPRESSED_DATA',
-            `a compressed block near byte ${job.fileOffset + Math.max(0, reply.offset)} is corrupt and cannot be inflated`,
-          ),
-        )
-      } else job.reject(new GeneticsInputError('WORKER_FAILED', `a scan worker failed: ${reply.message}`))
+      else if (reply.kind === 'inflate') job.reject(corruptCompressedData(job.fileOffset, reply.offset))
+      else job.reject(new GeneticsInputError('WORKER_FAILED', `a scan worker failed: ${reply.message}`))
     })
     const failAll = (error: Error) => {
       this.failure ??= error
