@@ -15,9 +15,10 @@ RUN bun run build
 
 # 2. Run it: only the binary, no Bun, no node_modules, no sources.
 FROM debian:bookworm-slim
-# libdeflate0: the genetics reader inflates BGZF blocks through it when present (bun:ffi; about a
-# sixth less CPU per genome than Bun's own gunzip), and falls back to Bun's when it is missing.
-RUN apt-get update && apt-get install -y --no-install-recommends libdeflate0 && rm -rf /var/lib/apt/lists/*
+# libisal2 and libdeflate0: the genetics reader inflates BGZF blocks through ISA-L when present (bun:ffi;
+# about a fifth faster than libdeflate, which in turn takes a sixth less CPU than Bun's own gunzip), else
+# through libdeflate, else Bun's.
+RUN apt-get update && apt-get install -y --no-install-recommends libisal2 libdeflate0 && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --uid 10001 --user-group --home-dir /data --no-create-home wds \
   && mkdir -p /data && chown wds:wds /data
 COPY --from=build /src/dist/wellness-data-service /usr/local/bin/wellness-data-service

@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
+import { nativeInflateLibrary } from '../genetics-core/stream/native-inflate'
 
 const args = process.argv.slice(2)
 const option = (name: string, fallback: number) => {
@@ -118,7 +119,7 @@ const { vcf, dbsnp } = ensureData()
 const records = RECORDS
 const bun = process.execPath
 console.log(
-  `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM; bun ${Bun.version}; ${sh('bcftools --version | head -1').stdout.trim()}`,
+  `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM; bun ${Bun.version}; ${sh('bcftools --version | head -1').stdout.trim()}; BGZF inflated with ${nativeInflateLibrary() ?? "Bun's gunzip"}`,
 )
 console.log(
   `input ${vcf} (${(Bun.file(vcf).size / 1e6).toFixed(1)} MB), reference ${dbsnp} (${(Bun.file(dbsnp).size / 1e6).toFixed(1)} MB); ${REPS} runs each`,

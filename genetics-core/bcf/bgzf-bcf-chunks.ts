@@ -6,7 +6,7 @@
 
 import type { BgzfSegmentSource } from '../stream/bgzf-segments'
 import { corruptCompressedData, InflateError, inflateBgzfBlocks } from '../stream/inflate-bgzf'
-import { nativeGunzip } from '../stream/libdeflate-native'
+import { nativeGunzip } from '../stream/native-inflate'
 import type { BcfHeader } from './bcf-header'
 import { type BcfRecordChunk, BcfRecordChunker } from './bcf-record-chunks'
 

@@ -5,7 +5,7 @@
 // yielding wrong text.
 
 import { GeneticsInputError } from '../errors'
-import { type NativeGunzip, nativeGunzip } from './libdeflate-native'
+import { type NativeGunzip, nativeGunzip } from './native-inflate'
 
 export class InflateError extends Error {
   constructor(

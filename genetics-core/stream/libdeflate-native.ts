@@ -1,34 +1,19 @@
 // The system's libdeflate (Debian: libdeflate0, which htslib also uses), called through bun:ffi so a
 // BGZF block inflates straight into the segment's output buffer. Bun.gunzipSync returns a fresh
 // buffer per block that then has to be copied; on the 4.5 M-record WGS file that allocation and copy
-// cost more than the inflation itself (genetics-core/OPTIMIZATIONS.md). When the library or bun:ffi
-// is not available, or GENETICS_INFLATE=bun, callers fall back to Bun.gunzipSync.
+// cost more than the inflation itself (genetics-core/OPTIMIZATIONS.md). ISA-L is preferred where the
+// system has it (native-inflate.ts chooses).
 
 import { dlopen, FFIType, type Pointer, ptr } from 'bun:ffi'
+import type { NativeGunzip } from './native-inflate'
 
 /** libdeflate's result codes (libdeflate.h): only SUCCESS means the output is complete and checked. */
 const LIBDEFLATE_SUCCESS = 0
 
 const LIBRARY_NAMES = ['libdeflate.so.0', 'libdeflate.so', 'libdeflate.0.dylib', 'libdeflate.dylib']
 
-export interface NativeGunzip {
-  /**
-   * Inflates one gzip member into out[at, at + size); true only when it produced exactly `size` bytes
-   * and its CRC-32 and ISIZE trailer matched (libdeflate checks both).
-   */
-  gunzipInto(member: Uint8Array, out: Uint8Array, at: number, size: number): boolean
-}
-
-let loaded: NativeGunzip | null | undefined
-
-/** The native inflater, or null when it cannot be used on this machine (tried once per thread). */
-export function nativeGunzip(): NativeGunzip | null {
-  if (loaded !== undefined) return loaded
-  loaded = process.env.GENETICS_INFLATE === 'bun' ? null : open()
-  return loaded
-}
-
-function open(): NativeGunzip | null {
+/** libdeflate's gzip inflater (it checks CRC-32 and ISIZE itself), or null when it cannot be loaded. */
+export function openLibdeflateGunzip(): NativeGunzip | null {
   for (const name of LIBRARY_NAMES) {
     try {
       const lib = dlopen(name, {
