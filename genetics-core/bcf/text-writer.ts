@@ -58,32 +58,8 @@ export class TextWriter {
 
   /** A signed integer in decimal (any value a BCF int32 or a uint32 position holds). */
   int(value: number): void {
-    this.reserve(11)
-    let v = value
-    if (v < 0) {
-      this.bytes[this.length++] = 45
-      v = -v
-    }
-    if (v < 10) {
-      this.bytes[this.length++] = 48 + v
-      return
-    }
-    if (v < 100) {
-      const tens = (v / 10) | 0
-      this.bytes[this.length++] = 48 + tens
-      this.bytes[this.length++] = 48 + v - tens * 10
-      return
-    }
-    let digits = 1
-    for (let t = v; t >= 10; t = Math.floor(t / 10)) digits++
-    let at = this.length + digits
-    this.length = at
-    while (v >= 10) {
-      const q = Math.floor(v / 10)
-      this.bytes[--at] = 48 + (v - q * 10)
-      v = q
-    }
-    this.bytes[--at] = 48 + v
+    this.reserve(MAX_INT_BYTES)
+    this.length = writeIntAt(this.bytes, this.length, value)
   }
 
   /** The text written since the last take; the next writes go to the other buffer. */
@@ -95,4 +71,40 @@ export class TextWriter {
     this.length = 0
     return piece
   }
+}
+
+/** Most bytes a decimal int32 or uint32 takes ('-2147483648'). */
+export const MAX_INT_BYTES = 11
+
+/**
+ * Writes a signed integer in decimal at `at` (room for MAX_INT_BYTES must be there) and returns the end.
+ * For loops that reserve room for a whole vector once and write its values without a check each.
+ */
+export function writeIntAt(bytes: Uint8Array, at: number, value: number): number {
+  let v = value
+  if (v < 0) {
+    bytes[at++] = 45
+    v = -v
+  }
+  if (v < 10) {
+    bytes[at] = 48 + v
+    return at + 1
+  }
+  if (v < 100) {
+    const tens = (v / 10) | 0
+    bytes[at] = 48 + tens
+    bytes[at + 1] = 48 + v - tens * 10
+    return at + 2
+  }
+  let digits = 1
+  for (let t = v; t >= 10; t = Math.floor(t / 10)) digits++
+  const end = at + digits
+  let w = end
+  while (v >= 10) {
+    const q = Math.floor(v / 10)
+    bytes[--w] = 48 + (v - q * 10)
+    v = q
+  }
+  bytes[--w] = 48 + v
+  return end
 }

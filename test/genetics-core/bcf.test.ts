@@ -50,6 +50,7 @@ const FIXTURES: [string, string][] = [
   ['dragen.g', 'gVCF with ./. blocks and missing FORMAT values'],
   ['strelka2.genome', 'ALT "." blocks from POS 1, haploid 0 and 1, String FORMAT values'],
   ['vcf_file', "htslib's own test BCF: 2 samples, 34 ALTs (a long typed vector), FORMAT per record"],
+  ['negative-values', 'negative integers of 8, 16 and 32 bits at their edges, in INFO and FORMAT vectors'],
 ]
 
 const bcfPath = (name: string) => fixture('bcf', `${name}.bcf`)
