@@ -9,7 +9,7 @@
 import type { BcfHeader } from './bcf-header'
 import { corruptRecord } from './bcf-problems'
 import { writeBcfFloat } from './format-float'
-import { MAX_INT_BYTES, type TextWriter, writeIntAt } from './text-writer'
+import { type TextWriter, writeIntAt } from './text-writer'
 
 // Type codes of the typed-value descriptor's low four bits.
 const BT_NULL = 0
@@ -38,6 +38,9 @@ const VALID_TYPE = [
   false,
   false,
 ]
+
+/** Most text one integer element takes with its separator, by type code: ',-120', ',-32760', ',-2147483640'. */
+const INT_TEXT_BYTES = [0, 5, 7, 12]
 
 const INT8_MISSING = -128
 const INT8_END = -127
@@ -333,9 +336,9 @@ export class BcfRecordDecoder {
       }
       return
     }
-    // Room for the whole vector is made once, and its values are written without a check each: the
-    // writer's per-byte checks were the largest part of decoding a record.
-    out.reserve(count * (MAX_INT_BYTES + 1))
+    // Room for the whole vector is made once, its longest text (a separator and the widest value of its
+    // type per element), and the values are written without a check each.
+    out.reserve(count * (INT_TEXT_BYTES[type] ?? 12))
     const text = out.bytes
     let w = out.length
     if (type === BT_INT8) {

@@ -77,7 +77,7 @@ export class TextWriter {
 export const MAX_INT_BYTES = 11
 
 /**
- * Writes a signed integer in decimal at `at` (room for MAX_INT_BYTES must be there) and returns the end.
+ * Writes a signed integer in decimal at `at` (room for its digits and sign must be there) and returns the end.
  * For loops that reserve room for a whole vector once and write its values without a check each.
  */
 export function writeIntAt(bytes: Uint8Array, at: number, value: number): number {
