@@ -77,10 +77,11 @@ export const TEXT_MESSAGES = {
 export function otherGenomicsText(lines: readonly string[]): string | null {
   const reads = readsOrSequence(lines)
   if (reads) return reads
-  if (lines.length > 0 && lines.every(isBimLine)) return TEXT_MESSAGES.bim
+  if (lines.length === 0) return null
+  if (lines.every(isBimLine)) return TEXT_MESSAGES.bim
   // samtools' indexes are tab-separated whole numbers: a .fai names its sequence first, a .crai does not.
-  if (lines.length > 0 && lines.every((line) => /^[^\t\s]+(\t\d+){4}$/.test(line))) return TEXT_MESSAGES.fai
-  if (lines.length > 0 && lines.every((line) => /^\d+(\t\d+){5}$/.test(line))) return TEXT_MESSAGES.crai
+  if (lines.every((line) => /^[^\t\s]+(\t\d+){4}$/.test(line))) return TEXT_MESSAGES.fai
+  if (lines.every((line) => /^\d+(\t\d+){5}$/.test(line))) return TEXT_MESSAGES.crai
   return null
 }
 

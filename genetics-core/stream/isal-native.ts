@@ -30,33 +30,36 @@ const AVAIL_IN = 32
 
 /** The ISA-L inflater, or null when the library is missing or fails its check at load. */
 export function openIsalGunzip(): NativeGunzip | null {
+  const lib = openIsalLibrary()
+  if (!lib) return null
+  try {
+    const inflater = isalGunzip(lib.symbols)
+    return passesCheck(inflater) ? inflater : null
+  } catch {
+    return null // a library that fails its first calls is not used
+  }
+}
+
+/** Whether the library itself can be opened (whatever its check at load says). */
+export function isalInstalled(): boolean {
+  const lib = openIsalLibrary()
+  lib?.close()
+  return lib !== null
+}
+
+function openIsalLibrary() {
   for (const name of LIBRARY_NAMES) {
     try {
-      const lib = dlopen(name, {
+      return dlopen(name, {
         isal_inflate_init: { args: [FFIType.ptr], returns: FFIType.void },
         isal_inflate_stateless: { args: [FFIType.ptr], returns: FFIType.i32 },
         crc32_gzip_refl: { args: [FFIType.u32, FFIType.ptr, FFIType.u64], returns: FFIType.u32 },
       })
-      const inflater = isalGunzip(lib.symbols)
-      return passesCheck(inflater) ? inflater : null
     } catch {
       // not this name; try the next
     }
   }
   return null
-}
-
-/** Whether the library itself can be opened (whatever its check at load says). */
-export function isalInstalled(): boolean {
-  for (const name of LIBRARY_NAMES) {
-    try {
-      dlopen(name, { isal_inflate_init: { args: [FFIType.ptr], returns: FFIType.void } }).close()
-      return true
-    } catch {
-      // not this name; try the next
-    }
-  }
-  return false
 }
 
 interface IsalSymbols {
