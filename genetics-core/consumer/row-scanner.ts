@@ -4,6 +4,7 @@
 // few columns) goes through the string parser, which words the problem. Counts and lookups mirror the
 // VCF body scanner so both feed the same accumulator.
 
+import * as jsc from 'bun:jsc'
 import { canonicalConsumerChromosome, chromosomeCode } from '../normalize/chromosome'
 import { C } from '../scan/counters'
 import { LineScanner, latin1 } from '../scan/line-scanner'
@@ -12,6 +13,29 @@ import type { ChromRun } from '../scan/segment-scan'
 import { isNonPseudoautosomalX } from '../sex/sex-chromosome-sites'
 import { isRowProblem, isUnplaced, parseConsumerRow } from './consumer-row'
 import { type ConsumerLayout, normaliseHeaderRow } from './layouts'
+
+const NO_CHROMOSOME = new Uint8Array(0)
+
+// A well-formed row's counters are chosen by table rather than by branches. A consumer file lists X, Y
+// and MT last, and only there do single letters and sex-chromosome calls turn up: a branch first taken
+// there makes JSC throw fastRow's compiled code away and compile it again (measured: two top-tier
+// compiles and three middle-tier ones of fastRow for a 650 k-row file, each after an exit on X or Y).
+// GENOTYPE_SLOT: by letters called (0, 1, 2) and heterozygous (0, 1).
+const GENOTYPE_SLOT = Uint8Array.of(
+  ...[C.gNoCall, C.gNoCall],
+  ...[C.gHemizygous, C.gHemizygous],
+  ...[C.gHomozygousUnknownRef, C.gHet],
+)
+// SEX_CALL_SLOT: by sex chromosome (0 other, 1 X proper, 2 Y), outside X's pseudoautosomal regions
+// (0, 1), letters called and heterozygous as above; rows that count for neither land in notSexLinked.
+const NOT = C.notSexLinked
+const SEX_CALL_SLOT = Uint8Array.of(
+  ...[NOT, NOT, NOT, NOT, NOT, NOT, NOT, NOT, NOT, NOT, NOT, NOT],
+  ...[NOT, NOT, NOT, NOT, NOT, NOT],
+  ...[NOT, NOT, C.xHaploid, C.xHaploid, C.xHom, C.xHet],
+  ...[C.yNoCall, C.yNoCall, C.yCalled, C.yCalled, C.yCalled, C.yCalled],
+  ...[C.yNoCall, C.yNoCall, C.yCalled, C.yCalled, C.yCalled, C.yCalled],
+)
 
 export class ConsumerRowScanner extends LineScanner {
   private readonly lookup: Lookup | null
@@ -34,9 +58,10 @@ export class ConsumerRowScanner extends LineScanner {
   private readonly fields = new Int32Array(64)
   private chromBytes = new Uint8Array(0)
   private chromRaw = ''
-  private chromCanonical = ''
   private chromCode = 0
   private chromUnplaced = false
+  /** 0 for any chromosome but X proper and Y, 1 for X (not its PAR rows), 2 for Y. */
+  private sexChromosome = 0
 
   /** Reads a well-formed row from its bytes; false hands the row to the string parser. */
   private fastRow(buf: Uint8Array, s: number, e: number): boolean {
@@ -96,13 +121,7 @@ export class ConsumerRowScanner extends LineScanner {
     // Chromosome, decoded only when it changes.
     const cs = fields[2 * layout.chrom]
     const ce = fields[2 * layout.chrom + 1]
-    if (!sameBytes(this.chromBytes, buf, cs, ce)) {
-      this.chromBytes = buf.slice(cs, ce)
-      this.chromRaw = latin1(buf, cs, ce)
-      this.chromCanonical = canonicalConsumerChromosome(this.chromRaw)
-      this.chromCode = chromosomeCode(this.chromCanonical)
-      this.chromUnplaced = isUnplaced(this.chromRaw, '')
-    }
+    if (!sameBytes(this.chromBytes, buf, cs, ce)) this.enterChromosome(buf, cs, ce)
     if (this.chromUnplaced) return false
     // rsID from the id column.
     const is = fields[2 * layout.id]
@@ -115,33 +134,48 @@ export class ConsumerRowScanner extends LineScanner {
       if (i > is + 2) rs = v
     }
 
+    // Counted by table and arithmetic rather than by branches: see GENOTYPE_SLOT and SEX_CALL_SLOT.
     const counts = this.counts
     counts[C.records]++
-    if (rs >= 0) counts[C.withRsid]++
-    if (called === 0) counts[C.gNoCall]++
-    else if (called === 1) counts[C.gHemizygous]++
-    else if (a !== b) counts[C.gHet]++
-    else counts[C.gHomozygousUnknownRef]++
-    if (called > 0 && (a === 68 || a === 73 || (called === 2 && (b === 68 || b === 73))))
-      counts[C.indelCalls]++
-    const canonical = this.chromCanonical
-    if (canonical === 'Y') counts[called === 0 ? C.yNoCall : C.yCalled]++
-    else if (canonical === 'X' && called > 0 && isXOutsidePar({ rawChrom: this.chromRaw, pos })) {
-      counts[called === 1 ? C.xHaploid : a !== b ? C.xHet : C.xHom]++
-    }
+    counts[C.withRsid] += +(rs >= 0)
+    const het = +(called === 2) & +(a !== b)
+    counts[GENOTYPE_SLOT[called * 2 + het]]++
+    // A missing call's characters are '-', '0' or '.', and a single letter leaves b at 0: neither is D or I.
+    counts[C.indelCalls] += +(a === 68) | +(a === 73) | +(b === 68) | +(b === 73)
+    const outsidePar = +isNonPseudoautosomalX(pos)
+    counts[SEX_CALL_SLOT[this.sexChromosome * 12 + outsidePar * 6 + called * 2 + het]]++
     const run = this.run
-    if (run === null || run.name !== this.chromRaw) {
-      this.run = { name: this.chromRaw, records: 1, firstPos: pos, lastPos: pos, sorted: true }
-      this.runs.push(this.run)
-    } else {
+    if (run === null) this.startRun(pos)
+    else {
       run.records++
       if (pos < run.lastPos) run.sorted = false
       run.lastPos = pos
     }
     const lookup = this.lookup
     if (lookup && ((rs >= 0 && lookup.hasRs(rs)) || lookup.hasPosition(this.chromCode, pos)))
-      this.hit(buf, s, e)
+      this.hitRow(buf, s, e)
     return true
+  }
+
+  /** A row on another chromosome than the last one (rare: kept out of fastRow's compiled code). */
+  private enterChromosome(buf: Uint8Array, start: number, end: number): void {
+    this.chromBytes = buf.slice(start, end)
+    this.chromRaw = latin1(buf, start, end)
+    const canonical = canonicalConsumerChromosome(this.chromRaw)
+    this.chromCode = chromosomeCode(canonical)
+    this.chromUnplaced = isUnplaced(this.chromRaw, '')
+    this.sexChromosome =
+      canonical === 'Y' ? 2 : canonical === 'X' && !isPseudoautosomalName(this.chromRaw) ? 1 : 0
+    if (this.run !== null && this.run.name !== this.chromRaw) this.run = null
+  }
+
+  private startRun(pos: number): void {
+    this.run = { name: this.chromRaw, records: 1, firstPos: pos, lastPos: pos, sorted: true }
+    this.runs.push(this.run)
+  }
+
+  private hitRow(buf: Uint8Array, s: number, e: number): void {
+    this.hit(buf, s, e)
   }
 
   protected scanLine(buf: Uint8Array, s: number, e: number): void {
@@ -186,6 +220,8 @@ export class ConsumerRowScanner extends LineScanner {
     if (run === null || run.name !== row.rawChrom) {
       this.run = { name: row.rawChrom, records: 1, firstPos: row.pos, lastPos: row.pos, sorted: true }
       this.runs.push(this.run)
+      // The next well-formed row decodes its chromosome again, so it compares against this run's name.
+      this.chromBytes = NO_CHROMOSOME
     } else {
       run.records++
       if (row.pos < run.lastPos) run.sorted = false
@@ -199,9 +235,13 @@ export class ConsumerRowScanner extends LineScanner {
   }
 }
 
-/** AncestryDNA writes PAR rows as chromosome 25 and 23andMe-style files as XY: both are not X proper. */
 function isXOutsidePar(row: { rawChrom: string; pos: number }): boolean {
-  return row.rawChrom !== '25' && row.rawChrom.toUpperCase() !== 'XY' && isNonPseudoautosomalX(row.pos)
+  return !isPseudoautosomalName(row.rawChrom) && isNonPseudoautosomalX(row.pos)
+}
+
+/** AncestryDNA writes PAR rows as chromosome 25 and 23andMe-style files as XY: both are not X proper. */
+function isPseudoautosomalName(rawChrom: string): boolean {
+  return rawChrom === '25' || rawChrom.toUpperCase() === 'XY'
 }
 
 function upper(c: number): number {
@@ -222,4 +262,14 @@ function sameBytes(known: Uint8Array, buf: Uint8Array, start: number, end: numbe
   if (known.length !== end - start) return false
   for (let i = 0; i < known.length; i++) if (known[i] !== buf[start + i]) return false
   return true
+}
+
+// The rare steps stay out of fastRow's compiled code (a hit's text, a new chromosome, a new run), so
+// what they touch cannot make JSC throw it away; see GENOTYPE_SLOT.
+const rare = ConsumerRowScanner.prototype as unknown as Record<
+  'enterChromosome' | 'startRun' | 'hitRow',
+  () => void
+>
+for (const name of ['enterChromosome', 'startRun', 'hitRow'] as const) {
+  ;(jsc as { noInline?: (fn: () => void) => void }).noInline?.(rare[name])
 }
