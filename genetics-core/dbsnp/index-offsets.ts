@@ -3,7 +3,6 @@
 // start streaming the reference at the input's chromosome instead of at the top of the file.
 
 import { readFile } from 'node:fs/promises'
-import { gunzipSync } from 'node:zlib'
 import { GeneticsInputError } from '../errors'
 
 export interface IndexOffsets {
@@ -17,6 +16,8 @@ const invalid = (why: string) =>
   new GeneticsInputError('DBSNP_REFERENCE_INVALID', `the dbSNP index is unreadable: ${why}`)
 
 export async function readIndexOffsets(indexPath: string): Promise<IndexOffsets> {
+  // node:zlib is loaded here, by the merge join, not by every scan that imports this file.
+  const { gunzipSync } = await import('node:zlib')
   let bytes: Uint8Array
   try {
     bytes = gunzipSync(await readFile(indexPath))

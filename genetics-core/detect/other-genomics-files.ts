@@ -6,8 +6,6 @@
 // these signs (the reader looks for them only after those formats have said no; an upload's first part
 // and the console's page look for the unambiguous ones before any of it is read).
 
-import { gunzipSync, constants as zlibConstants } from 'node:zlib'
-
 const CALL_VARIANTS =
   'upload the VCF (.vcf.gz) delivered with it, or call variants from it first (for example with GATK HaplotypeCaller, DeepVariant, or bcftools mpileup and call)'
 
@@ -115,7 +113,11 @@ export function otherGenomicsStart(head: Uint8Array): string | null {
   let bytes = head
   if (head[0] === 0x1f && head[1] === 0x8b) {
     try {
-      // The first gzip member of a part: a cut-off stream gives what inflated so far.
+      // The first gzip member of a part: a cut-off stream gives what inflated so far. node:zlib is loaded
+      // here, on an upload's first part, not by every scan that imports this file (see nodeStreams).
+      const { gunzipSync, constants: zlibConstants } = import.meta.require(
+        'node:zlib',
+      ) as typeof import('node:zlib')
       bytes = gunzipSync(head.subarray(0, 1 << 16), { finishFlush: zlibConstants.Z_SYNC_FLUSH })
     } catch {
       return null

@@ -4,7 +4,6 @@
 // reader replays them before pulling new ones, and once detection is done the scan's reader replays
 // them one last time and lets them go: memory holds the header and the first lines, never the rest.
 
-import { Readable } from 'node:stream'
 import { GeneticsInputError } from '../errors'
 
 /**
@@ -77,12 +76,6 @@ export class StandardInput {
       }
       yield piece
     }
-  }
-
-  /** The stream as a Node byte stream from its first byte (what createGunzip is piped from). */
-  readable(): Readable {
-    // One piece read ahead at most: the default is 16 pieces.
-    return Readable.from(this.pieces(), { highWaterMark: 1 })
   }
 
   /**

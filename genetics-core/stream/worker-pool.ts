@@ -3,7 +3,7 @@
 // file order and bounds memory by the number of segments in flight. A worker that throws, exits or
 // is terminated rejects everything it still owed with a typed error, so no caller waits forever.
 
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { GeneticsCancelledError, GeneticsInputError } from '../errors'
 import { corruptCompressedData } from './inflate-bgzf'
 import type { WorkerMessage, WorkerMode, WorkerReply } from './worker-protocol'
@@ -44,6 +44,9 @@ export class ScanWorkerPool {
   }
 
   private spawn(): PoolWorker {
+    // Loaded by the first pool, not by every scan that imports this file: a plain consumer file never
+    // starts a worker, and the module took about 7 ms of its start-up.
+    const { Worker } = import.meta.require('node:worker_threads') as typeof import('node:worker_threads')
     const worker = new Worker(WORKER_URL)
     const entry: PoolWorker = { worker, pending: new Map() }
     worker.on('message', (reply: WorkerReply) => {
