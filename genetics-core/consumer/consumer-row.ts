@@ -5,6 +5,7 @@
 // (callers compare `alleles` with their own REF/ALT).
 
 import { canonicalConsumerChromosome } from '../normalize/chromosome'
+import { MAX_POSITION, positionTooLargeMessage } from '../normalize/position'
 import type { SiteCall, SiteTargetAlleleHints, Zygosity } from '../types'
 import type { ConsumerLayout } from './layouts'
 
@@ -71,6 +72,9 @@ export function parseConsumerRow(layout: ConsumerLayout, line: string): Consumer
   if (isUnplaced(field(fields, layout.chrom), posText)) return { code: 'UNPLACED', message: UNPLACED_MESSAGE }
   if (!/^\d+$/.test(posText)) {
     return { code: 'BAD_POSITION', message: `position "${posText.slice(0, 20)}" is not a whole number` }
+  }
+  if (Number(posText) > MAX_POSITION) {
+    return { code: 'BAD_POSITION', message: `position ${positionTooLargeMessage(posText)}` }
   }
   let letters: string[]
   if (layout.genotype >= 0) {

@@ -6,6 +6,7 @@
 
 import * as jsc from 'bun:jsc'
 import { canonicalConsumerChromosome, chromosomeCode } from '../normalize/chromosome'
+import { MAX_POSITION } from '../normalize/position'
 import { C } from '../scan/counters'
 import { LineScanner, latin1 } from '../scan/line-scanner'
 import { Lookup, type LookupTables, rsNumber } from '../scan/lookup-tables'
@@ -95,7 +96,7 @@ export class ConsumerRowScanner extends LineScanner {
       if (c < 48 || c > 57) return false
       pos = pos * 10 + (c - 48)
     }
-    if (pos === 0) return false // unplaced (see isUnplaced)
+    if (pos === 0 || pos > MAX_POSITION) return false // unplaced (see isUnplaced), or refused by the parser
     // Genotype letters (upper-cased), or a no-call.
     let a = 0
     let b = 0

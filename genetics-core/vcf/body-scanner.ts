@@ -6,6 +6,7 @@
 import * as jsc from 'bun:jsc'
 import { isReferencePlaceholder, RecordType } from '../normalize/alleles'
 import { chromosomeCode } from '../normalize/chromosome'
+import { MAX_POSITION, positionTooLargeMessage } from '../normalize/position'
 import { C } from '../scan/counters'
 import { LineScanner, latin1, utf8 } from '../scan/line-scanner'
 import { Lookup, type LookupTables, rsNumber } from '../scan/lookup-tables'
@@ -175,7 +176,7 @@ export class VcfBodyScanner extends LineScanner {
       pos = pos * 10 + (c - 48)
       c = buf[++p]
     }
-    if (c !== TAB || p === posStart) return false
+    if (c !== TAB || p === posStart || pos > MAX_POSITION) return false
 
     let rs = -1
     c = buf[++p]
@@ -354,6 +355,10 @@ export class VcfBodyScanner extends LineScanner {
     }
     if (p === posStart) {
       this.fail('BAD_POSITION', 'POS is empty')
+      return
+    }
+    if (pos > MAX_POSITION) {
+      this.fail('BAD_POSITION', `POS ${positionTooLargeMessage(latin1(buf, posStart, p))}`)
       return
     }
     if (p >= e) {

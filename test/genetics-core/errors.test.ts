@@ -143,6 +143,21 @@ describe('malformed VCF lines name their line', () => {
     ])
   })
 
+  test('a position longer than a number can hold exactly is refused; one past 32 bits is read, as bcftools does', async () => {
+    const error = await failure(
+      write('huge-pos.vcf', `${HEADER}1\t99999999999999999999\t.\tA\tG\t.\tPASS\t.\tGT\t0/1\n`),
+    )
+    expect([error.code, error.line, error.message]).toEqual([
+      'BAD_POSITION',
+      4,
+      'line 4: POS "99999999999999999999" is larger than any position a sequence can have',
+    ])
+    const { summary } = await scanSource(
+      write('long-pos.vcf', `${HEADER}1\t3000000000\t.\tA\tG\t.\tPASS\t.\tGT\t0/1\n`),
+    )
+    expect(summary.records).toBe(1)
+  })
+
   test('the same errors come from worker threads with the right line number', async () => {
     const lines = Array.from({ length: 3000 }, (_, i) => `1\t${1000 + i}\t.\tA\tG\t.\tPASS\t.\tGT\t0/1`)
     lines[2500] = '1\t-5\t.\tA\tG\t.\tPASS\t.\tGT\t0/1'
@@ -175,6 +190,16 @@ describe('malformed consumer rows name their line', () => {
       'BAD_POSITION',
       6,
       'line 6: position "abc" is not a whole number',
+    ])
+  })
+
+  test('a 23andMe row with a position longer than a number can hold exactly', async () => {
+    const rows = readFileSync(fixture('consumer', '23andme_b36_5rows.tsv'), 'utf8')
+    const error = await failure(write('huge-row.txt', `${rows}rs1\t1\t123456789012345678901\tAA\n`))
+    expect([error.code, error.line, error.message]).toEqual([
+      'BAD_POSITION',
+      6,
+      'line 6: position "123456789012345678901" is larger than any position a sequence can have',
     ])
   })
 
