@@ -97,6 +97,17 @@ describe('POST /imports/file with lab results', () => {
     expect(byCode(rows, 'wbc')).toMatchObject({ value: 6, unit: '10*3/uL', original_unit: 'x10^9/L' })
   })
 
+  it('reads the same TSV saved as Excel\'s "Unicode Text" (UTF-16 LE with a byte-order mark, CRLF)', async () => {
+    const text = fixtureText('labs-si.tsv')
+      .replace(/^\ufeff/, '')
+      .replace(/\r?\n/g, '\r\n')
+    const r = await imports.upload(p, { data_base64: utf16le(text).toString('base64') })
+    expect(r.status).toBe(201)
+    expect(r.body).toMatchObject({ format: 'lab_tsv', record_count: 10, observation_count: 10 })
+    const rows = await imports.observations(p, r.body.source_id)
+    expect(byCode(rows, 'hemoglobin')).toMatchObject({ value: 14.8, original_name: 'Haemoglobin' })
+  })
+
   it('reads a wide table with one column per marker and units in the headers', async () => {
     const r = await imports.upload(p, { text: fixtureText('labs-wide.csv') })
     expect(r.body).toMatchObject({ format: 'lab_wide_csv', record_count: 2, observation_count: 8 })
@@ -222,3 +233,8 @@ describe('POST /imports/file with lab results', () => {
     expect(r.body.time_range.start).toBe('2026-06-01T09:30:00.000Z')
   })
 })
+
+/** Text as UTF-16 LE with its byte-order mark, as Excel's "Unicode Text" saves it. */
+function utf16le(text: string): Buffer {
+  return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+}
