@@ -121,7 +121,7 @@ async function inspectStream(
     if (looksUtf16(firstChunk.bytes)) {
       throw new GeneticsInputError(
         'UNRECOGNISED_FORMAT',
-        'the file is UTF-16 text (as Windows Notepad saves "Unicode"), not UTF-8: upload the original download, or save it again as UTF-8',
+        'the file is UTF-16 text without a byte-order mark (or inside BGZF), not UTF-8: upload the original download, or save it again as UTF-8',
       )
     }
     if (looksBinary(firstChunk.bytes)) {

@@ -35,7 +35,60 @@ export interface OpenTextOptions {
 
 const READ_CHUNK = 1 << 20
 
-export async function openTextChunks(path: string, compression: Compression, options: OpenTextOptions = {}) {
+export async function openTextChunks(
+  path: string,
+  compression: Compression,
+  options: OpenTextOptions = {},
+): Promise<TextChunks> {
+  const text = await openBytes(path, compression, options)
+  // BGZF is left as it is: its segments go to the scan workers raw, so it must read the same here
+  // (detection refuses it as UTF-16 then). A read from an offset starts past any byte-order mark.
+  return compression === 'bgzf' || (options.start ?? 0) > 0 ? text : utf16AsUtf8(text)
+}
+
+/**
+ * Text saved as UTF-16 with a byte-order mark (Windows PowerShell's `>`, Excel's "Unicode Text",
+ * Notepad's "Unicode") read as the UTF-8 it holds, piece by piece; any other text passes through
+ * untouched. Without a mark UTF-16 is not guessed at: detection refuses it and says what to do.
+ */
+function utf16AsUtf8(source: TextChunks): TextChunks {
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    const pieces = source.chunks[Symbol.asyncIterator]()
+    try {
+      let next: IteratorResult<Uint8Array> = await pieces.next()
+      const encoding = next.done ? null : utf16ByteOrder(next.value)
+      if (encoding === null) {
+        for (; !next.done; next = await pieces.next()) yield next.value
+        return
+      }
+      // The decoder drops the mark and keeps a character cut between two pieces for the next one.
+      const decoder = new TextDecoder(encoding)
+      const encoder = new TextEncoder()
+      for (; !next.done; next = await pieces.next()) {
+        const text = decoder.decode(next.value, { stream: true })
+        if (text.length > 0) yield encoder.encode(text)
+      }
+      const rest = decoder.decode()
+      if (rest.length > 0) yield encoder.encode(rest)
+    } finally {
+      await pieces.return?.()
+    }
+  }
+  return { chunks: chunks(), bytesRead: source.bytesRead, close: source.close }
+}
+
+function utf16ByteOrder(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (bytes.length < 2) return null
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
+  return null
+}
+
+async function openBytes(
+  path: string,
+  compression: Compression,
+  options: OpenTextOptions,
+): Promise<TextChunks> {
   if (options.signal?.aborted) throw new GeneticsCancelledError()
   if (compression === 'zip') return openZipEntry(path, options)
   // Standard input cannot be read at an offset: it is streamed from its first byte, like a gzip file.

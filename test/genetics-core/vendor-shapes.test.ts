@@ -7,6 +7,7 @@
 
 import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { zipSync } from 'fflate'
 import { analyzeGeneticsSource, compactCatalog, scanSource } from '../../genetics-core/index'
 import { fixture, tempDir } from './support/fixtures'
@@ -247,27 +248,48 @@ describe('quirks of real downloads', () => {
     })
   }
 
-  test('a download re-saved as UTF-16 ("Unicode" in Notepad) is refused with what to do, not as binary', async () => {
+  test('a download re-saved as UTF-16 with a byte-order mark (Notepad, Excel, PowerShell) is read as the text it holds', async () => {
     const text = VENDORS['23andme'](sorted(catalogRows())).join('\r\n')
+    const plain = tmp.path('utf8.txt')
+    writeFileSync(plain, text)
+    const expected = await scanSource(plain)
     const littleEndian = new Uint8Array(Buffer.from(`\uFEFF${text}`, 'utf16le'))
-    const bigEndianNoMark = new Uint8Array(Buffer.from(text, 'utf16le').swap16())
+    const bigEndian = new Uint8Array(Buffer.from(`\uFEFF${text}`, 'utf16le').swap16())
     for (const [name, bytes] of [
       ['utf16le.txt', littleEndian],
-      ['utf16be.txt', bigEndianNoMark],
+      ['utf16be.txt', bigEndian],
     ] as const) {
       const path = tmp.path(name)
       writeFileSync(path, bytes)
       const zipped = tmp.path(`${name}.zip`)
       writeFileSync(zipped, zipSync({ [name]: bytes }))
-      const error = await scanSource(path).catch((e) => e)
-      expect([error.code, error.message]).toEqual(['UNRECOGNISED_FORMAT', expect.stringContaining('UTF-16')])
-      // In a zip the entry is passed over like any non-genotype file, and the refusal says why.
-      const zipError = await scanSource(zipped).catch((e) => e)
-      expect([zipError.code, zipError.message]).toEqual([
-        'ZIP_ENTRY_INVALID',
-        expect.stringContaining(`${name}: the file is UTF-16 text`),
-      ])
+      const gzipped = tmp.path(`${name}.gz`)
+      writeFileSync(gzipped, gzipSync(bytes))
+      for (const file of [path, zipped, gzipped]) {
+        const scan = await scanSource(file)
+        expect(scan.summary.format).toBe('23andme')
+        expect(scan.summary.records).toBe(catalogRows().length)
+        expect(scan.summary.genotypes).toEqual(expected.summary.genotypes)
+        expect([...scan.calls.entries()]).toEqual([...expected.calls.entries()])
+      }
     }
+  })
+
+  test('UTF-16 without a byte-order mark is refused with what to do, not as binary', async () => {
+    const text = VENDORS['23andme'](sorted(catalogRows())).join('\r\n')
+    const bigEndianNoMark = new Uint8Array(Buffer.from(text, 'utf16le').swap16())
+    const path = tmp.path('utf16be-no-mark.txt')
+    writeFileSync(path, bigEndianNoMark)
+    const zipped = tmp.path('utf16be-no-mark.zip')
+    writeFileSync(zipped, zipSync({ 'utf16be-no-mark.txt': bigEndianNoMark }))
+    const error = await scanSource(path).catch((e) => e)
+    expect([error.code, error.message]).toEqual(['UNRECOGNISED_FORMAT', expect.stringContaining('UTF-16')])
+    // In a zip the entry is passed over like any non-genotype file, and the refusal says why.
+    const zipError = await scanSource(zipped).catch((e) => e)
+    expect([zipError.code, zipError.message]).toEqual([
+      'ZIP_ENTRY_INVALID',
+      expect.stringContaining('utf16be-no-mark.txt: the file is UTF-16 text'),
+    ])
   })
 
   test('a 23andMe position that is not a number is still refused with its line', async () => {

@@ -83,16 +83,15 @@ describe('a full-size consumer DNA download sent to POST /imports/file', () => {
     await small.cleanup()
   })
 
-  it('answers a download re-saved as UTF-16 with what to do, not as binary data', async () => {
+  it("imports a download re-saved as UTF-16 (Windows PowerShell's >) as the text it holds", async () => {
     const lines = twentyThreeAndMe.slice(0, 200_000).split('\n').slice(0, 2000)
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(lines.join('\r\n'), 'utf16le')])
     const r = await t.call('POST', '/imports/file', {
       token: key,
       body: { filename: 'genome.txt', data_base64: base64(utf16) },
     })
-    expect(r.status).toBe(422)
-    expect(r.body.code).toBe('UNRECOGNISED_FORMAT')
-    expect(r.body.detail).toContain('the file is UTF-16 text')
-    expect(r.body.detail).toContain('save it again as UTF-8')
+    expect(r.status).toBe(201)
+    expect(r.body).toMatchObject({ modality: 'genetics', format: '23andme' })
+    expect(r.body.record_count).toBe(lines.filter((l) => l !== '' && !l.startsWith('#')).length)
   })
 })
