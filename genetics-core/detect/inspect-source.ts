@@ -7,6 +7,7 @@ import { bcfToVcfText } from '../bcf/bcf-to-vcf-text'
 import { type ConsumerLayout, detectConsumerLayout } from '../consumer/layouts'
 import { GeneticsInputError } from '../errors'
 import { isBcfMagic, readFileHead, sniffCompression } from '../stream/sniff'
+import { utf16ByteOrder } from '../stream/text-encoding'
 import { textLines } from '../stream/text-lines'
 import { listZipEntries, openTextChunks } from '../stream/text-source'
 import type { BuildCall, Compression, Detection, GeneticsWarning, SourceFormat } from '../types'
@@ -172,11 +173,7 @@ async function peekFirstChunk(chunks: AsyncIterable<Uint8Array>) {
  * binary data without a word on why.
  */
 function looksUtf16(bytes: Uint8Array): boolean {
-  if (
-    bytes.length >= 2 &&
-    ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
-  )
-    return true
+  if (utf16ByteOrder(bytes)) return true
   const n = Math.min(bytes.length, 512) & ~1
   if (n < 16) return false
   let evenNul = 0

@@ -12,6 +12,7 @@ import { GeneticsCancelledError, GeneticsInputError } from '../errors'
 import type { Compression } from '../types'
 import { ioError, isGzip } from './sniff'
 import { isStandardInput, standardInput } from './standard-input'
+import { utf16ByteOrder } from './text-encoding'
 
 export interface TextChunks {
   /**
@@ -75,13 +76,6 @@ function utf16AsUtf8(source: TextChunks): TextChunks {
     }
   }
   return { chunks: chunks(), bytesRead: source.bytesRead, close: source.close }
-}
-
-function utf16ByteOrder(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
-  if (bytes.length < 2) return null
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
-  return null
 }
 
 async function openBytes(

@@ -2,6 +2,7 @@
 // size-checked against IMPORT_MAX_BYTES, with a UTF-8 byte-order mark dropped; UTF-16 with a
 // byte-order mark is read as text too.
 
+import { utf16ByteOrder } from '../../genetics-core/stream/text-encoding'
 import { invalidField, tooLarge } from './problems'
 
 export interface Content {
@@ -52,7 +53,8 @@ export function contentOf(bytes: Uint8Array): Content {
 function asText(bytes: Uint8Array): string | null {
   if (isGzip(bytes) || isZip(bytes)) return null
   let text: string
-  const utf16 = utf16ByteOrder(bytes)
+  // An odd number of bytes cannot be UTF-16 (the decoder drops the mark).
+  const utf16 = bytes.length % 2 === 0 ? utf16ByteOrder(bytes) : null
   if (utf16) {
     // Excel's "Unicode Text" and Windows PowerShell's `>` write UTF-16 with a byte-order mark: every
     // other byte of ASCII text is then NUL, which would otherwise make the file look binary.
@@ -72,14 +74,6 @@ function asText(bytes: Uint8Array): string | null {
   }
   if (text.includes('\u0000')) return null
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
-}
-
-/** The UTF-16 encoding a byte-order mark names, or null (the decoder drops the mark). */
-function utf16ByteOrder(b: Uint8Array): 'utf-16le' | 'utf-16be' | null {
-  if (b.length < 2 || b.length % 2 !== 0) return null
-  if (b[0] === 0xff && b[1] === 0xfe) return 'utf-16le'
-  if (b[0] === 0xfe && b[1] === 0xff) return 'utf-16be'
-  return null
 }
 
 export const isGzip = (b: Uint8Array) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b
