@@ -307,6 +307,13 @@ async function inspectText(
       headerless: true,
     }
   }
+  // A consumer export's comment block, column header included, and no row after it: an export that
+  // stopped early, said so as a VCF without records is, not "not a genetics file".
+  if (sample.length === 0 && (headerComment.length > 0 || CONSUMER_PROSE.test(comments.join('\n'))))
+    throw new GeneticsInputError(
+      'NO_RECORDS',
+      "the file has a consumer DNA export's header but no genotype rows, so there is nothing to analyse (a download that stopped early?)",
+    )
   // Reads, alignments, a sequence or a PLINK variant list sent instead of the calls: named, with what to send.
   const other = otherGenomicsText(sample)
   if (other) throw new GeneticsInputError('UNRECOGNISED_FORMAT', other)
@@ -315,6 +322,9 @@ async function inspectText(
     'not a recognised genetics file: expected a VCF, or a 23andMe, AncestryDNA, MyHeritage, FTDNA, LivingDNA or deCODEme export',
   )
 }
+
+/** A vendor named in a consumer export's comment block. */
+const CONSUMER_PROSE = /23andMe|AncestryDNA|MyHeritage|Family Tree DNA|FTDNA|LivingDNA|deCODEme/i
 
 /** The lines already read, then the rest of the file. */
 async function* replay(read: string[], rest: AsyncGenerator<string>): AsyncGenerator<string> {

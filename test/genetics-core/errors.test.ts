@@ -203,6 +203,13 @@ describe('malformed consumer rows name their line', () => {
     ])
   })
 
+  test('a 23andMe header with no rows after it is an export without records, not an unknown file', async () => {
+    const header = readFileSync(fixture('consumer', '23andme_header_v2_build37.txt'), 'utf8')
+    const error = await failure(write('header-only.txt', header))
+    expect(error.code).toBe('NO_RECORDS')
+    expect(error.message).toContain("a consumer DNA export's header but no genotype rows")
+  })
+
   test('a row with too few columns', async () => {
     const rows = readFileSync(fixture('consumer', 'ftdna_illumina_sample.csv'), 'utf8')
     const error = await failure(write('short-row.csv', `${rows}"rs5","1"\n`))
