@@ -4,10 +4,10 @@
 // few columns) goes through the string parser, which words the problem. Counts and lookups mirror the
 // VCF body scanner so both feed the same accumulator.
 
-import * as jsc from 'bun:jsc'
 import { canonicalConsumerChromosome, chromosomeCode } from '../normalize/chromosome'
 import { MAX_POSITION } from '../normalize/position'
 import { C } from '../scan/counters'
+import { keepOutOfLine } from '../scan/jit-hints'
 import { LineScanner, latin1 } from '../scan/line-scanner'
 import { Lookup, type LookupTables, rsNumber } from '../scan/lookup-tables'
 import type { ChromRun } from '../scan/segment-scan'
@@ -146,7 +146,7 @@ export class ConsumerRowScanner extends LineScanner {
     const outsidePar = +isNonPseudoautosomalX(pos)
     counts[SEX_CALL_SLOT[this.sexChromosome * 12 + outsidePar * 6 + called * 2 + het]]++
     const run = this.run
-    if (run === null) this.startRun(pos)
+    if (run === null) this.startRun(this.chromRaw, pos)
     else {
       run.records++
       if (pos < run.lastPos) run.sorted = false
@@ -170,8 +170,9 @@ export class ConsumerRowScanner extends LineScanner {
     if (this.run !== null && this.run.name !== this.chromRaw) this.run = null
   }
 
-  private startRun(pos: number): void {
-    this.run = { name: this.chromRaw, records: 1, firstPos: pos, lastPos: pos, sorted: true }
+  /** A new run of rows on one chromosome, from the row at `pos`. */
+  private startRun(name: string, pos: number): void {
+    this.run = { name, records: 1, firstPos: pos, lastPos: pos, sorted: true }
     this.runs.push(this.run)
   }
 
@@ -219,8 +220,7 @@ export class ConsumerRowScanner extends LineScanner {
 
     const run = this.run
     if (run === null || run.name !== row.rawChrom) {
-      this.run = { name: row.rawChrom, records: 1, firstPos: row.pos, lastPos: row.pos, sorted: true }
-      this.runs.push(this.run)
+      this.startRun(row.rawChrom, row.pos)
       // The next well-formed row decodes its chromosome again, so it compares against this run's name.
       this.chromBytes = NO_CHROMOSOME
     } else {
@@ -271,6 +271,4 @@ const rare = ConsumerRowScanner.prototype as unknown as Record<
   'enterChromosome' | 'startRun' | 'hitRow',
   () => void
 >
-for (const name of ['enterChromosome', 'startRun', 'hitRow'] as const) {
-  ;(jsc as { noInline?: (fn: () => void) => void }).noInline?.(rare[name])
-}
+keepOutOfLine(rare.enterChromosome, rare.startRun, rare.hitRow)

@@ -8,6 +8,7 @@ import { isReferencePlaceholder, RecordType } from '../normalize/alleles'
 import { chromosomeCode } from '../normalize/chromosome'
 import { MAX_POSITION, positionTooLargeMessage } from '../normalize/position'
 import { C } from '../scan/counters'
+import { keepOutOfLine } from '../scan/jit-hints'
 import { LineScanner, latin1, utf8 } from '../scan/line-scanner'
 import { Lookup, type LookupTables, rsNumber } from '../scan/lookup-tables'
 import { type ChromRun, HEADER_LINE_TALLY, REPEATED_HEADER_MESSAGE } from '../scan/segment-scan'
@@ -833,5 +834,4 @@ export function altsArePlaceholders(alts: string[]): boolean {
 const scanner = VcfBodyScanner.prototype as unknown as Record<'anyLine' | 'countGenotype', () => void>
 jsc.noFTL(scanner.anyLine)
 jsc.noFTL(scanner.countGenotype)
-// In bun:jsc at run time, though not in its type declarations; skipped where a build lacks it.
-;(jsc as { noInline?: (fn: () => void) => void }).noInline?.(scanner.anyLine)
+keepOutOfLine(scanner.anyLine)
