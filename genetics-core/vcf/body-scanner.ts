@@ -501,6 +501,7 @@ export class VcfBodyScanner extends LineScanner {
       first !== 46 &&
       first !== 42 &&
       first !== 88 &&
+      first !== 44 &&
       !sameBase(first, buf[refStart])
     ) {
       // The common case, an SNV with one ALT, without the general loop.
@@ -513,6 +514,12 @@ export class VcfBodyScanner extends LineScanner {
       while (a0 <= altEnd) {
         let a1 = a0
         while (a1 < altEnd && buf[a1] !== 44 /* , */) a1++
+        if (a1 === a0) {
+          // 'A,,C' or 'A,': htslib reads the empty allele as missing, a byte classifier would call it a
+          // deletion of REF; neither is what the file says, so it is refused as ALT itself empty is.
+          this.fail('BAD_RECORD', 'ALT lists an empty allele (two commas together, or one at either end)')
+          return
+        }
         altCount++
         if (a1 - a0 !== 1) spansMoreThanOne = true
         const kind = classifyAlleleBytes(buf, refStart, refEnd, a0, a1)

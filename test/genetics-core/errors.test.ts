@@ -158,6 +158,25 @@ describe('malformed VCF lines name their line', () => {
     expect(summary.records).toBe(1)
   })
 
+  test('an ALT listing an empty allele is refused, not read as a deletion of REF or as an SNV', async () => {
+    // htslib reads an empty allele as missing ('A,.,C'); a byte classifier called it a deletion, and a
+    // lone ',' took the one-ALT SNV shortcut. Each form on a line of its own, common path or general.
+    for (const alt of [',', 'A,,C', 'G,', ',G', 'AC,,']) {
+      const error = await failure(
+        write(
+          'empty-allele.vcf',
+          `${HEADER}1\t100\t.\tA\tG\t.\tPASS\t.\tGT\t0/1\n1\t200\t.\tA\t${alt}\t.\tPASS\t.\tGT\t0/1\n`,
+        ),
+      )
+      expect([alt, error.code, error.line, error.message]).toEqual([
+        alt,
+        'BAD_RECORD',
+        5,
+        'line 5: ALT lists an empty allele (two commas together, or one at either end)',
+      ])
+    }
+  })
+
   test('the same errors come from worker threads with the right line number', async () => {
     const lines = Array.from({ length: 3000 }, (_, i) => `1\t${1000 + i}\t.\tA\tG\t.\tPASS\t.\tGT\t0/1`)
     lines[2500] = '1\t-5\t.\tA\tG\t.\tPASS\t.\tGT\t0/1'
