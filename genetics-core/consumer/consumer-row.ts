@@ -7,7 +7,7 @@
 import { canonicalConsumerChromosome } from '../normalize/chromosome'
 import { MAX_POSITION, positionTooLargeMessage } from '../normalize/position'
 import type { SiteCall, SiteTargetAlleleHints, Zygosity } from '../types'
-import type { ConsumerLayout } from './layouts'
+import { type ConsumerLayout, SEPARATOR_NAME } from './layout-shape'
 
 export interface ConsumerRow {
   id: string
@@ -65,7 +65,7 @@ export function parseConsumerRow(layout: ConsumerLayout, line: string): Consumer
   if (fields.length < layout.minColumns) {
     return {
       code: 'COLUMN_COUNT',
-      message: `expected ${layout.minColumns} ${layout.separator === '\t' ? 'tab' : 'comma'}-separated columns, found ${fields.length}`,
+      message: `expected ${layout.minColumns} ${SEPARATOR_NAME[layout.separator]}-separated columns, found ${fields.length}`,
     }
   }
   const posText = field(fields, layout.pos)

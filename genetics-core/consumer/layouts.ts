@@ -6,50 +6,24 @@
 //   MyHeritage  CSV: RSID,CHROMOSOME,POSITION,RESULT, quoted, 'MyHeritage' in the comment header
 //   FTDNA       CSV: RSID,CHROMOSOME,POSITION,RESULT, quoted, no comments
 //   deCODEme    CSV: Name,Variation,Chromosome,Position,Strand,YourCode ('-' strand calls complemented)
+// and the same tables opened in a spreadsheet and saved again (resaved-tables.ts): commas or semicolons
+// where the vendor wrote tabs, semicolons where it wrote commas.
 
 import type { GeneticsWarning, SourceFormat } from '../types'
-import { unquotedField } from './consumer-row'
+import { BASE, type ConsumerLayout, looksLikeGenotypeRow, mostly, splitRow } from './layout-shape'
+import { resavedTableLayout } from './resaved-tables'
 
-export interface ConsumerLayout {
-  format: SourceFormat
-  separator: '\t' | ','
-  /** Column indexes. */
-  id: number
-  chrom: number
-  pos: number
-  /** Genotype column ('AG'), or -1 when the alleles come in two columns. */
-  genotype: number
-  allele1: number
-  allele2: number
-  /** Strand column ('+'/'-'), or -1. */
-  strand: number
-  minColumns: number
-  /** Text of the column-header row to skip (normalised: lower case, no quotes), or null. */
-  headerRow: string | null
-}
-
-const BASE: Omit<ConsumerLayout, 'format' | 'separator' | 'minColumns' | 'headerRow'> = {
-  id: 0,
-  chrom: 1,
-  pos: 2,
-  genotype: 3,
-  allele1: -1,
-  allele2: -1,
-  strand: -1,
-}
+export type { ConsumerLayout } from './layout-shape'
 
 export function normaliseHeaderRow(line: string): string {
-  return line.replace(/^#\s*/, '').replace(/"/g, '').trim().toLowerCase().replace(/\s+/g, ' ')
-}
-
-function splitRow(line: string, separator: string): string[] {
-  return line.split(separator).map(unquotedField)
-}
-
-/** True when a data row has the rsid/chrom/position/genotype shape. */
-function looksLikeGenotypeRow(fields: string[], genotypeColumns: number[]): boolean {
-  if (fields.length < 3 || !/^\d+$/.test(fields[2])) return false
-  return genotypeColumns.every((c) => fields[c] !== undefined && /^[ACGTDI0\-.]{0,2}$/i.test(fields[c]))
+  // A spreadsheet pads short rows with separators ('# rsid,chromosome,position,genotype,,').
+  return line
+    .replace(/^"?#\s*/, '')
+    .replace(/"/g, '')
+    .replace(/[,;]+\s*$/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
 }
 
 /**
@@ -105,8 +79,6 @@ export function detectConsumerLayout(
   }
   // Most sampled rows (and the first) must fit; a bad row further down is reported by the scanner
   // with its line number rather than making the whole file unrecognisable.
-  const mostly = (fields: string[][], fits: (f: string[]) => boolean) =>
-    fields.length > 0 && fits(fields[0]) && fields.filter(fits).length >= 0.75 * fields.length
   const fourColumnHeader = tabbed && /^rsid\tchromosome\tposition\tgenotype$/.test(header.replace(/ /g, '\t'))
   const rows = (fourColumnHeader ? dataSample : lines.slice(0, 20)).map((l) => splitRow(l, '\t'))
   if (tabbed && mostly(rows, (f) => f.length === 4 && looksLikeGenotypeRow(f, [3]))) {
@@ -149,5 +121,6 @@ export function detectConsumerLayout(
       warnings,
     }
   }
+  if (!tabbed) return resavedTableLayout(header, prose, lines)
   return null
 }

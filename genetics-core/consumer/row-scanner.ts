@@ -47,6 +47,7 @@ export class ConsumerRowScanner extends LineScanner {
     lookup: LookupTables | null,
   ) {
     super()
+    this.separatorByte = layout.separator.charCodeAt(0)
     const built = lookup ? new Lookup(lookup) : null
     this.lookup = built && !built.empty ? built : null
   }
@@ -57,6 +58,7 @@ export class ConsumerRowScanner extends LineScanner {
 
   // Field offsets of the current row (start, end pairs) and the last chromosome seen, as bytes.
   private readonly fields = new Int32Array(64)
+  private readonly separatorByte: number
   private chromBytes = new Uint8Array(0)
   private chromRaw = ''
   private chromCode = 0
@@ -67,7 +69,7 @@ export class ConsumerRowScanner extends LineScanner {
   /** Reads a well-formed row from its bytes; false hands the row to the string parser. */
   private fastRow(buf: Uint8Array, s: number, e: number): boolean {
     const layout = this.layout
-    const sep = layout.separator === '\t' ? 9 : 44
+    const sep = this.separatorByte
     const fields = this.fields
     let n = 0
     let start = s
@@ -183,6 +185,8 @@ export class ConsumerRowScanner extends LineScanner {
   protected scanLine(buf: Uint8Array, s: number, e: number): void {
     if (s === e) return
     if (buf[s] === 35 /* # */) return
+    // A comment line a spreadsheet quoted when saving the table again ('"# This data file ...').
+    if (buf[s] === 34 && buf[s + 1] === 35) return
     if (this.fastRow(buf, s, e)) return
     const line = latin1(buf, s, e)
     // A line of spaces or tabs (left by an editor at the end of the file) is blank, not a short row.

@@ -237,7 +237,8 @@ async function inspectText(
   const readAfterFirst: string[] = []
   let pending: string | undefined = first
   while (pending !== undefined) {
-    if (pending.startsWith('#')) comments.push(pending)
+    // A spreadsheet that saved the table again may have quoted a comment line ('"# This data file').
+    if (pending.startsWith('#') || pending.startsWith('"#')) comments.push(pending)
     else if (pending.trim() !== '') sample.push(pending)
     if (sample.length >= CONSUMER_SAMPLE_LINES) break
     const next = await lines.next()
@@ -246,7 +247,7 @@ async function inspectText(
   }
   // The column header of 23andMe files is the last comment line ('# rsid\tchromosome...').
   const headerComment =
-    comments.length > 0 && /^#\s*rsid\t/i.test(comments[comments.length - 1])
+    comments.length > 0 && /^"?#\s*"?rsid"?[\t,;]/i.test(comments[comments.length - 1])
       ? [comments[comments.length - 1]]
       : []
   const consumer = detectConsumerLayout(comments, [...headerComment, ...sample])

@@ -121,3 +121,24 @@ export async function zipOf(name: string, text: string): Promise<Uint8Array> {
   const bytes = new TextEncoder().encode(text)
   return zipSync({ [name]: [bytes, { level: 6, mtime: new Date('2024-03-04T10:21:36Z') }] })
 }
+
+/**
+ * A vendor's lines as a spreadsheet saves them again as CSV: split into cells at the vendor's separator
+ * (quotes around a CSV vendor's cells dropped, as the spreadsheet does on opening), written back with
+ * `separator` and CRLF, a cell holding the separator or a quote quoted (23andMe's comment lines hold
+ * commas), and with `pad` every row widened to the widest one with empty cells.
+ */
+export function spreadsheetResave(
+  lines: string[],
+  vendorSeparator: string,
+  separator: ',' | ';',
+  pad = false,
+): string {
+  const cells = lines.map((line) => line.split(vendorSeparator).map((cell) => cell.replace(/^"+|"+$/g, '')))
+  const width = Math.max(...cells.map((row) => row.length))
+  const quoted = (cell: string) =>
+    cell.includes(separator) || cell.includes('"') ? `"${cell.replace(/"/g, '""')}"` : cell
+  return `${cells
+    .map((row) => [...row, ...Array(pad ? width - row.length : 0).fill('')].map(quoted).join(separator))
+    .join('\r\n')}\r\n`
+}

@@ -5,7 +5,12 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { type TestApp, testApp } from '../../support/app'
-import { ancestryDnaDownload, twentyThreeAndMeDownload, zipOf } from '../../support/consumer-dna'
+import {
+  ancestryDnaDownload,
+  spreadsheetResave,
+  twentyThreeAndMeDownload,
+  zipOf,
+} from '../../support/consumer-dna'
 
 let t: TestApp
 let key: string
@@ -94,4 +99,22 @@ describe('a full-size consumer DNA download sent to POST /imports/file', () => {
     expect(r.body).toMatchObject({ modality: 'genetics', format: '23andme' })
     expect(r.body.record_count).toBe(lines.filter((l) => l !== '' && !l.startsWith('#')).length)
   })
+})
+
+describe('a consumer DNA download re-saved by a spreadsheet, sent to POST /imports/file', () => {
+  const lines = twentyThreeAndMe.slice(0, 200_000).split('\n').slice(0, 2000)
+  const rows = lines.filter((l) => l !== '' && !l.startsWith('#'))
+
+  for (const [what, text] of [
+    ['as CSV with commas, comment lines and all', spreadsheetResave(lines, '\t', ',')],
+    ['with semicolons, where a comma is the decimal mark', spreadsheetResave(lines, '\t', ';', true)],
+    ['with semicolons and without its comment lines', spreadsheetResave(rows, '\t', ';')],
+  ] as const) {
+    it(`imports it ${what}, and says it was re-saved`, async () => {
+      const r = await t.call('POST', '/imports/file', { token: key, body: { filename: 'genome.csv', text } })
+      expect(r.status).toBe(201)
+      expect(r.body).toMatchObject({ modality: 'genetics', format: '23andme', record_count: rows.length })
+      expect(JSON.stringify(r.body.warnings)).toContain('saved again in a spreadsheet')
+    })
+  }
 })
