@@ -22,6 +22,7 @@ import {
   type UnsupportedAssembly,
   unsupportedAssembly,
 } from './genome-build'
+import { officeCompoundFile, officePackage } from './office-documents'
 import { otherGenomicsBinary, otherGenomicsText } from './other-genomics-files'
 import { somaticEvidence, somaticWarning } from './somatic-calls'
 
@@ -69,6 +70,8 @@ export async function inspectSource(
   const entries = await listZipEntries(path)
   if (entries.length === 0)
     throw new GeneticsInputError('ZIP_ENTRY_INVALID', 'the zip archive holds no genotype file')
+  const office = officePackage(entries.map((e) => e.name))
+  if (office) throw new GeneticsInputError('UNRECOGNISED_FORMAT', office)
   // Exports often put a README or licence before the data: take the first entry whose content is a
   // genotype file, and say which entries were passed over.
   const skipped: string[] = []
@@ -117,7 +120,7 @@ async function inspectStream(
       throw new GeneticsInputError('EMPTY_FILE', 'the file holds no text after decompression')
     if (isBcfMagic(firstChunk.bytes))
       return bcfInspection(await inspectText(path, bcfToVcfText(firstChunk.rest), { ...base, archiveEntry }))
-    const other = otherGenomicsBinary(firstChunk.bytes)
+    const other = otherGenomicsBinary(firstChunk.bytes) ?? officeCompoundFile(firstChunk.bytes)
     if (other) throw new GeneticsInputError('UNRECOGNISED_FORMAT', other)
     if (looksUtf16(firstChunk.bytes)) {
       throw new GeneticsInputError(

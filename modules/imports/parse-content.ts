@@ -3,6 +3,11 @@
 // results or daily records; delimited text is a lab, wearable or behavioral table; anything else is
 // tried as pasted lab lines.
 
+import {
+  COMPOUND_FILE_KIND,
+  isOfficeCompoundFile,
+  officePackageKind,
+} from '../../genetics-core/detect/office-documents'
 import { WearableAccumulator } from '../wearables/readers/accumulator'
 import { looksLikeAppleHealth, readAppleHealth, textChunks } from '../wearables/readers/apple-health'
 import { appleHealthZipChunks } from '../wearables/readers/apple-health-zip'
@@ -67,12 +72,20 @@ async function labPdf(bytes: Uint8Array, options: ParseOptions): Promise<ParsedI
   }
 }
 
+const officeDocumentMessage = (kind: string) =>
+  `It is ${kind}, which this service does not read: save the sheet as CSV or tab-separated text ` +
+  "(for a DNA test, send the provider's original download) and send that."
+
 export async function parseContent(content: Content, options: ParseOptions): Promise<ParseOutcome> {
   if (looksLikeGenotype(content)) return { kind: 'genetics' }
   if (isZip(content.bytes)) {
+    const names = await zipEntryNames(content.bytes)
+    // A workbook of lab results or of a DNA download: say so and how to get the text out of it.
+    const office = officePackageKind(names)
+    if (office) throw unreadable(officeDocumentMessage(office))
     // A zip without an Apple Health export.xml is taken as a DNA test's download (23andMe and
     // AncestryDNA ship a zip of one text file); the genetics reader answers 422 if it is not one.
-    if (!holdsAppleHealthExport(await zipEntryNames(content.bytes))) return { kind: 'genetics' }
+    if (!holdsAppleHealthExport(names)) return { kind: 'genetics' }
     return {
       kind: 'parsed',
       parsed: await appleHealth(
@@ -84,6 +97,8 @@ export async function parseContent(content: Content, options: ParseOptions): Pro
   }
   if (isPdf(content.bytes)) return { kind: 'parsed', parsed: await labPdf(content.bytes, options) }
   const text = content.text
+  if (text === null && isOfficeCompoundFile(content.bytes))
+    throw unreadable(officeDocumentMessage(COMPOUND_FILE_KIND))
   if (text === null)
     throw unreadable(
       'The content is binary and not a format this service reads (text, JSON, XML, zip or gzip).',

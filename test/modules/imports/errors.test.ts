@@ -3,6 +3,7 @@
 // can import only into their own workspace.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { strToU8, zipSync } from 'fflate'
 import { type TestApp, testApp } from '../../support/app'
 import { fixtureText, importer, type Person } from './support'
 
@@ -104,6 +105,30 @@ describe('POST /imports/file refuses bad input with a typed problem', () => {
       data_base64: Buffer.from('PK\u0003\u0004garbage').toString('base64'),
     })
     expect(zip.status).toBe(422)
+  })
+
+  it('names a spreadsheet workbook (lab results or a DNA download kept as .xlsx or .xls) and says to save it as text', async () => {
+    const xlsx = zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'xl/workbook.xml': strToU8('<workbook/>'),
+      'xl/worksheets/sheet1.xml': strToU8('<worksheet><sheetData/></worksheet>'),
+    })
+    const xls = new Uint8Array(512)
+    xls.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
+    for (const [bytes, kind] of [
+      [xlsx, 'an Excel workbook (.xlsx)'],
+      [xls, 'an older Excel or Word file (.xls or .doc)'],
+    ] as const) {
+      const r = await imports.upload(p, {
+        filename: 'results',
+        data_base64: Buffer.from(bytes).toString('base64'),
+      })
+      expect(r.status).toBe(422)
+      expect(r.headers.get('content-type')).toBe('application/problem+json')
+      expect(r.body.detail).toBe(
+        `The file could not be read. It is ${kind}, which this service does not read: save the sheet as CSV or tab-separated text (for a DNA test, send the provider's original download) and send that.`,
+      )
+    }
   })
 
   it('refuses a table whose rows all fail, with the first reason', async () => {
