@@ -12,7 +12,7 @@ import { GeneticsCancelledError, GeneticsInputError } from '../errors'
 import type { Compression } from '../types'
 import { ioError, isGzip } from './sniff'
 import { isStandardInput, standardInput } from './standard-input'
-import { utf16ByteOrder } from './text-encoding'
+import { type Utf16Encoding, utf16ByteOrder } from './text-encoding'
 
 export interface TextChunks {
   /**
@@ -44,38 +44,67 @@ export async function openTextChunks(
   const text = await openBytes(path, compression, options)
   // BGZF is left as it is: its segments go to the scan workers raw, so it must read the same here
   // (detection refuses it as UTF-16 then). A read from an offset starts past any byte-order mark.
-  return compression === 'bgzf' || (options.start ?? 0) > 0 ? text : utf16AsUtf8(text)
+  return compression === 'bgzf' || (options.start ?? 0) > 0 ? text : readableText(text)
 }
 
 /**
- * Text saved as UTF-16 with a byte-order mark (Windows PowerShell's `>`, Excel's "Unicode Text",
- * Notepad's "Unicode") read as the UTF-8 it holds, piece by piece; any other text passes through
- * untouched. Without a mark UTF-16 is not guessed at: detection refuses it and says what to do.
+ * Text as the line scanners read it: UTF-8 (or Latin-1) with lines ending in LF or CRLF. Two other ways
+ * people's programs save text are turned into that piece by piece; any other text passes untouched.
+ * - UTF-16 with a byte-order mark (Windows PowerShell's `>`, Excel's "Unicode Text", Notepad's
+ *   "Unicode") is decoded. Without a mark UTF-16 is not guessed at: detection refuses it and says what
+ *   to do.
+ * - Lines ending in a bare CR (the classic Mac line end, still written by Excel's "CSV (Macintosh)")
+ *   get LF: otherwise the whole file is one line, and a 23andMe file one comment.
  */
-function utf16AsUtf8(source: TextChunks): TextChunks {
+function readableText(source: TextChunks): TextChunks {
   async function* chunks(): AsyncGenerator<Uint8Array> {
     const pieces = source.chunks[Symbol.asyncIterator]()
     try {
-      let next: IteratorResult<Uint8Array> = await pieces.next()
-      const encoding = next.done ? null : utf16ByteOrder(next.value)
-      if (encoding === null) {
-        for (; !next.done; next = await pieces.next()) yield next.value
-        return
-      }
-      // The decoder drops the mark and keeps a character cut between two pieces for the next one.
-      const decoder = new TextDecoder(encoding)
-      const encoder = new TextEncoder()
-      for (; !next.done; next = await pieces.next()) {
-        const text = decoder.decode(next.value, { stream: true })
-        if (text.length > 0) yield encoder.encode(text)
-      }
-      const rest = decoder.decode()
-      if (rest.length > 0) yield encoder.encode(rest)
+      const first = await pieces.next()
+      const encoding = first.done ? null : utf16ByteOrder(first.value)
+      yield* withLineFeeds(encoding === null ? replayed(first, pieces) : decoded(first, pieces, encoding))
     } finally {
       await pieces.return?.()
     }
   }
   return { chunks: chunks(), bytesRead: source.bytesRead, close: source.close }
+}
+
+async function* replayed(first: IteratorResult<Uint8Array>, rest: AsyncIterator<Uint8Array>) {
+  for (let next = first; !next.done; next = await rest.next()) yield next.value
+}
+
+async function* decoded(
+  first: IteratorResult<Uint8Array>,
+  rest: AsyncIterator<Uint8Array>,
+  encoding: Utf16Encoding,
+) {
+  // The decoder drops the mark and keeps a character cut between two pieces for the next one.
+  const decoder = new TextDecoder(encoding)
+  const encoder = new TextEncoder()
+  for (let next = first; !next.done; next = await rest.next()) {
+    const text = decoder.decode(next.value, { stream: true })
+    if (text.length > 0) yield encoder.encode(text)
+  }
+  const tail = decoder.decode()
+  if (tail.length > 0) yield encoder.encode(tail)
+}
+
+const LF = 10
+const CR = 13
+
+/** Pieces with bare CRs made LFs (in place) when the text's first line end is a bare CR. */
+async function* withLineFeeds(pieces: AsyncIterable<Uint8Array>) {
+  // Decided on the first piece holding a line end: any LF in it means LF or CRLF text.
+  let bareCr: boolean | null = null
+  for await (const piece of pieces) {
+    if (bareCr === null) {
+      if (piece.includes(LF)) bareCr = false
+      else if (piece.includes(CR)) bareCr = true
+    }
+    if (bareCr) for (let i = piece.indexOf(CR); i >= 0; i = piece.indexOf(CR, i + 1)) piece[i] = LF
+    yield piece
+  }
 }
 
 async function openBytes(

@@ -1,6 +1,6 @@
 // The uploaded content as bytes and, when it is text, as a string: from `text` or `data_base64`,
 // size-checked against IMPORT_MAX_BYTES, with a UTF-8 byte-order mark dropped; UTF-16 with a
-// byte-order mark is read as text too.
+// byte-order mark is read as text too, and lines ending in a bare CR end in LF.
 
 import { utf16ByteOrder } from '../../genetics-core/stream/text-encoding'
 import { invalidField, tooLarge } from './problems'
@@ -63,7 +63,7 @@ function asText(bytes: Uint8Array): string | null {
     } catch {
       return null
     }
-    return text.includes('\u0000') ? null : text
+    return text.includes('\u0000') ? null : withLineFeeds(text)
   }
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
@@ -73,7 +73,15 @@ function asText(bytes: Uint8Array): string | null {
     text = new TextDecoder('latin1').decode(bytes)
   }
   if (text.includes('\u0000')) return null
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  return withLineFeeds(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+}
+
+/**
+ * Lines ending in a bare CR (the classic Mac line end, still written by Excel's "CSV (Macintosh)") get
+ * LF, as the genetics reader does; otherwise the whole table is one line.
+ */
+function withLineFeeds(text: string): string {
+  return text.includes('\r') && !text.includes('\n') ? text.replaceAll('\r', '\n') : text
 }
 
 export const isGzip = (b: Uint8Array) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b

@@ -263,6 +263,10 @@ describe('packings read exactly as the plain file', () => {
 
   const packings: [string, () => Uint8Array | string, string[]?][] = [
     ['CRLF line ends', () => plainText.toString().replace(/\n/g, '\r\n')],
+    // The classic Mac line end, which some programs still write: BGZF never carries it (its blocks go to
+    // the workers raw), plain and gzipped text do.
+    ['bare CR line ends', () => plainText.toString().replace(/\n/g, '\r')],
+    ['bare CR line ends, gzipped', () => gzipSync(Buffer.from(plainText.toString().replace(/\n/g, '\r')))],
     ['no newline after the last record', () => plainText.toString().replace(/\n$/, ''), ['NO_FINAL_NEWLINE']],
     [
       'CRLF without a final newline, in BGZF blocks of 997 bytes',

@@ -108,6 +108,17 @@ describe('POST /imports/file with lab results', () => {
     expect(byCode(rows, 'hemoglobin')).toMatchObject({ value: 14.8, original_name: 'Haemoglobin' })
   })
 
+  it('reads lines that end in a bare CR (the classic Mac line end, Excel\'s "CSV (Macintosh)"), line numbers kept', async () => {
+    const lines = Buffer.from(fixtureBase64('pasted-labs.txt'), 'base64').toString().replace(/\r?\n/g, '\r')
+    const pasted = await imports.upload(p, { data_base64: Buffer.from(lines).toString('base64') })
+    expect(pasted.body).toMatchObject({ format: 'lab_text', record_count: 6, observation_count: 6 })
+    const b12 = byCode(await imports.observations(p, pasted.body.source_id), 'vitamin_b12')
+    expect(b12).toMatchObject({ value: 450, source_ref: 'line 8' })
+    const table = fixtureText('labs-wide.csv').replace(/\r?\n/g, '\r')
+    const wide = await imports.upload(p, { data_base64: Buffer.from(table).toString('base64') })
+    expect(wide.body).toMatchObject({ format: 'lab_wide_csv', record_count: 2, observation_count: 8 })
+  })
+
   it('reads a wide table with one column per marker and units in the headers', async () => {
     const r = await imports.upload(p, { text: fixtureText('labs-wide.csv') })
     expect(r.body).toMatchObject({ format: 'lab_wide_csv', record_count: 2, observation_count: 8 })
