@@ -13,6 +13,7 @@ import { listZipEntries, openTextChunks } from '../stream/text-source'
 import type { BuildCall, Compression, Detection, GeneticsWarning, SourceFormat } from '../types'
 import { addVcfHeaderLine, emptyVcfHeader, type VcfHeader, vcfVersionNumber } from '../vcf/vcf-header'
 import { infoValue, isReferenceRecord, parseVcfRecordLine } from '../vcf/vcf-record'
+import { unopenedArchive } from './archives'
 import {
   buildFromConsumerComments,
   buildFromContigLengths,
@@ -120,7 +121,10 @@ async function inspectStream(
       throw new GeneticsInputError('EMPTY_FILE', 'the file holds no text after decompression')
     if (isBcfMagic(firstChunk.bytes))
       return bcfInspection(await inspectText(path, bcfToVcfText(firstChunk.rest), { ...base, archiveEntry }))
-    const other = otherGenomicsBinary(firstChunk.bytes) ?? officeCompoundFile(firstChunk.bytes)
+    const other =
+      otherGenomicsBinary(firstChunk.bytes) ??
+      officeCompoundFile(firstChunk.bytes) ??
+      unopenedArchive(firstChunk.bytes, compression)
     if (other) throw new GeneticsInputError('UNRECOGNISED_FORMAT', other)
     if (looksUtf16(firstChunk.bytes)) {
       throw new GeneticsInputError(

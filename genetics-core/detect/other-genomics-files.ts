@@ -6,6 +6,9 @@
 // these signs (the reader looks for them only after those formats have said no; an upload's first part
 // and the console's page look for the unambiguous ones before any of it is read).
 
+import { unopenedArchive } from './archives'
+import { officeCompoundFile } from './office-documents'
+
 const CALL_VARIANTS =
   'upload the VCF (.vcf.gz) delivered with it, or call variants from it first (for example with GATK HaplotypeCaller, DeepVariant, or bcftools mpileup and call)'
 
@@ -106,8 +109,9 @@ function isBimLine(line: string): boolean {
 
 /**
  * What the first bytes of a file being uploaded show it to be, when they are enough to tell: the magic
- * bytes of the (first gzip block of the) file, or a SAM, FASTQ or FASTA first line. Used on an upload's
- * first part, so a BAM is refused before the rest of its tens of GB arrive.
+ * bytes of the (first gzip block of the) file, a SAM, FASTQ or FASTA first line, or an archive the
+ * reader does not open. Used on an upload's first part, so a BAM or a tar bundle is refused before the
+ * rest of its tens of GB arrive.
  */
 export function otherGenomicsStart(head: Uint8Array): string | null {
   let bytes = head
@@ -125,6 +129,9 @@ export function otherGenomicsStart(head: Uint8Array): string | null {
   }
   return (
     otherGenomicsBinary(bytes) ??
-    readsOrSequence(new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/))
+    readsOrSequence(new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/)) ??
+    // A tar bundle of a whole delivery, or a 7-Zip, RAR, bzip2, xz or zstd file, is as sure a refusal.
+    unopenedArchive(bytes, bytes === head ? 'none' : 'gzip') ??
+    officeCompoundFile(bytes)
   )
 }

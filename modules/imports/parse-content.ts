@@ -3,6 +3,7 @@
 // results or daily records; delimited text is a lab, wearable or behavioral table; anything else is
 // tried as pasted lab lines.
 
+import { unopenedArchive } from '../../genetics-core/detect/archives'
 import {
   COMPOUND_FILE_KIND,
   isOfficeCompoundFile,
@@ -99,10 +100,15 @@ export async function parseContent(content: Content, options: ParseOptions): Pro
   const text = content.text
   if (text === null && isOfficeCompoundFile(content.bytes))
     throw unreadable(officeDocumentMessage(COMPOUND_FILE_KIND))
-  if (text === null)
+  if (text === null) {
+    // A tar bundle, 7-Zip, RAR, bzip2, xz or zstd file: named, with the command that unpacks it.
+    const archive = unopenedArchive(content.bytes, 'none')
     throw unreadable(
-      'The content is binary and not a format this service reads (text, JSON, XML, zip or gzip).',
+      archive
+        ? `${archive.replace(/^the/, 'The')}.`
+        : 'The content is binary and not a format this service reads (text, JSON, XML, zip or gzip).',
     )
+  }
   const head = text.slice(0, 65_536).trimStart()
   if (head.startsWith('<')) {
     if (!looksLikeAppleHealth(head))

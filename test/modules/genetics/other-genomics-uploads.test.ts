@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isProblem, type TestApp, testApp } from '../../support/app'
+import { tarOf } from '../../support/tar-archive'
 import { createSession, putBytes } from './helpers'
 
 const OTHER = join(import.meta.dir, '..', '..', 'fixtures', 'genetics', 'other-genomics')
@@ -60,6 +61,18 @@ describe('files of a sequencing delivery that are not genotype calls', () => {
     )
     expect(put.status).toBe(422)
     expect(put.body.detail).toContain('the file is FASTQ: raw sequencing reads')
+  })
+
+  it('a WGS delivery bundled as .tar.gz is refused at its first part, saying how to unpack it', async () => {
+    const p = await t.userWithKey()
+    const calls = new Uint8Array(Bun.gunzipSync(bytesOf('calls.vcf.gz')))
+    const bundle = Bun.gzipSync(tarOf('NG1234/NG1234.vcf', calls))
+    const session = await createSession(t, p, bundle, {}, 'NG1234.tar.gz')
+    expect(session.status).toBe(201)
+    const put = await putBytes(t, session.body.upload_url, bundle)
+    expect(put.status).toBe(422)
+    expect(put.body.code).toBe('UNRECOGNISED_FORMAT')
+    expect(put.body.detail).toContain('the file is a tar archive; unpack it (`tar -xf FILE`')
   })
 
   it('a genuine VCF.GZ still goes up as before', async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { strToU8, zipSync } from 'fflate'
 import { type TestApp, testApp } from '../../support/app'
+import { tarOf } from '../../support/tar-archive'
 import { fixtureText, importer, type Person } from './support'
 
 let t: TestApp
@@ -129,6 +130,18 @@ describe('POST /imports/file refuses bad input with a typed problem', () => {
         `The file could not be read. It is ${kind}, which this service does not read: save the sheet as CSV or tab-separated text (for a DNA test, send the provider's original download) and send that.`,
       )
     }
+  })
+
+  it('names a tar bundle or a 7-Zip archive and says how to unpack it', async () => {
+    const bundle = tarOf('results/labs.csv', strToU8('Test,Result,Units\nGlucose,92,mg/dL\n'))
+    const r = await imports.upload(p, { data_base64: Buffer.from(bundle).toString('base64') })
+    expect(r.status).toBe(422)
+    expect(r.body.detail).toBe(
+      'The file could not be read. The file is a tar archive; unpack it (`tar -xf FILE`, or `tar -xzf FILE` for .tar.gz) and upload the file it holds.',
+    )
+    const sevenZip = Uint8Array.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c, 0, 4, 1, 2, 3])
+    const seven = await imports.upload(p, { data_base64: Buffer.from(sevenZip).toString('base64') })
+    expect(seven.body.detail).toContain('The file is a 7-Zip archive; unpack it (`7z x FILE`)')
   })
 
   it('refuses a table whose rows all fail, with the first reason', async () => {
