@@ -64,6 +64,11 @@ export interface SiteCall {
    * INFO `DR2`; null when absent or unreadable). Absent for files that carry neither.
    */
   imputation?: { imputed: boolean; r2: number | null; measure: 'R2' | 'DR2' }
+  /**
+   * Consumer files: the different genotypes the file gives this site on separate rows (two downloads
+   * joined into one file, or two probes that disagree). The call is then a no-call: neither is read.
+   */
+  conflictingGenotypes?: string[]
   dp?: number
   gq?: number
   ad?: number[]

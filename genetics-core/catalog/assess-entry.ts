@@ -192,6 +192,15 @@ function assessCall(
     }
   }
   const matchedBy = byRsid && byPosition ? 'rsid_and_position' : byRsid ? 'rsid' : 'position'
+  if (Array.isArray(call.conflictingGenotypes) && call.conflictingGenotypes.length > 1) {
+    const genotypes = call.conflictingGenotypes.join(' and ')
+    return {
+      ...base,
+      status: 'not_comparable',
+      matchedBy,
+      reason: `The file lists this site more than once with different genotypes (${genotypes}), as when two downloads are joined into one file; neither is interpreted.`,
+    }
+  }
   let alleles = call.alleles.map((a) => String(a).toUpperCase())
   if (sex === 'male' && canonicalChrom(call.chrom) === 'X' && isNonPseudoautosomalX(call.pos)) {
     const read = oneCopyOfX(alleles)

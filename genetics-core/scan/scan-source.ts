@@ -231,6 +231,13 @@ export async function scanInspected(
     options.allSamples && inspection.layout === null
       ? new SampleCalls(resolver, build.build, detection.samples)
       : undefined
+  const conflicting = [...calls.values()].filter((c) => c.conflictingGenotypes).length
+  if (conflicting > 0) {
+    warnings.push({
+      code: 'CONFLICTING_ROWS',
+      message: `${conflicting} of the sites looked up ${conflicting === 1 ? 'is' : 'are'} listed more than once with different genotypes (two downloads joined into one file?); ${conflicting === 1 ? 'it was' : 'they were'} read as not called`,
+    })
+  }
   if (!accumulator.sorted) {
     warnings.push({
       code: 'UNSORTED',

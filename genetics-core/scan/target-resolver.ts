@@ -138,6 +138,7 @@ export class TargetResolver {
     const rs = rsNumber(row.id)
     for (const target of this.byRs.get(rs) ?? []) {
       this.keep(this.rsBest, target.key, { match: Match.Rsid, preference: 0, order, atPos: row.pos, row })
+      this.noteGenotype(target.key, row)
     }
     const code = chromosomeCode(row.chrom)
     if (code === 0) return
@@ -145,8 +146,32 @@ export class TargetResolver {
       const best = this.positionBest.get(build)!
       for (const target of index.get(positionKey(code, row.pos)) ?? []) {
         this.keep(best, target.key, { match: Match.Position, preference: 0, order, atPos: row.pos, row })
+        this.noteGenotype(`${build}\t${target.key}`, row)
       }
     }
+  }
+
+  /**
+   * The genotypes consumer rows give each target (by rsID under its key, by position under the build
+   * and key): a site listed twice with different letters has no one answer.
+   */
+  private readonly rowGenotypes = new Map<string, Set<string>>()
+
+  private noteGenotype(key: string, row: ConsumerRow): void {
+    if (row.alleles.length === 0) return
+    const genotype = [...row.alleles].sort().join('/')
+    const seen = this.rowGenotypes.get(key)
+    if (seen) seen.add(genotype)
+    else this.rowGenotypes.set(key, new Set([genotype]))
+  }
+
+  /** The different genotypes the rows gave a target, when there were several; else null. */
+  private conflictingGenotypes(build: GenomeBuild | 'unknown', key: string): string[] | null {
+    const all = new Set([
+      ...(this.rowGenotypes.get(key) ?? []),
+      ...(this.rowGenotypes.get(`${build}\t${key}`) ?? []),
+    ])
+    return all.size > 1 ? [...all] : null
   }
 
   /** Calls for one sample (VCF column index among samples; ignored for consumer rows). */
@@ -160,8 +185,16 @@ export class TargetResolver {
       if (!chosen || (positional && better(positional, chosen))) chosen = positional
       if (!chosen) continue
       const t = byKey.get(target.key)!
-      if (chosen.row) calls.set(target.key, callFromConsumerRow(chosen.row, t))
-      else if (chosen.record) calls.set(target.key, callFromRecord(chosen.record, sample, chosen.atPos))
+      if (chosen.row) {
+        const call = callFromConsumerRow(chosen.row, t)
+        const conflicting = this.conflictingGenotypes(build, target.key)
+        calls.set(
+          target.key,
+          conflicting
+            ? { ...call, alleles: [], zygosity: 'no_call', conflictingGenotypes: conflicting }
+            : call,
+        )
+      } else if (chosen.record) calls.set(target.key, callFromRecord(chosen.record, sample, chosen.atPos))
     }
     return calls
   }

@@ -187,6 +187,27 @@ describe('quirks of real downloads', () => {
     ])
   })
 
+  test('two downloads joined into one file: a site they call differently is not interpreted, one they agree on is', async () => {
+    const rows = sorted(catalogRows())
+    const first = VENDORS['23andme'](rows)
+    // The second download has every site hom-ref, so the het site disagrees; every other site agrees.
+    const second = VENDORS['23andme'](rows.map((r) => ({ ...r, letters: [r.letters[0], r.letters[0]] })))
+    const joined = await analyse(write('joined', [...first, ...second], 'plain'))
+    expect(joined.compact?.findings).toEqual([])
+    expect(assessment(joined, HET_ID)).toMatchObject({
+      status: 'not_comparable',
+      reason: expect.stringContaining('lists this site more than once with different genotypes'),
+    })
+    expect(assessment(joined, 'tpmt-star2')).toMatchObject({ status: 'assessed', genotype: 'hom_ref' })
+    expect(joined.warnings.find((w) => w.code === 'CONFLICTING_ROWS')?.message).toBe(
+      '1 of the sites looked up is listed more than once with different genotypes (two downloads joined into one file?); it was read as not called',
+    )
+    // The same download twice agrees with itself: read as once, without the warning.
+    const twice = await analyse(write('twice', [...first, ...first], 'plain'))
+    expect(twice.compact?.findings.map((f) => [f.entryId, f.zygosity])).toEqual([[HET_ID, 'het']])
+    expect(twice.warnings.map((w) => w.code)).not.toContain('CONFLICTING_ROWS')
+  })
+
   test('a 23andMe position that is not a number is still refused with its line', async () => {
     const text = readFileSync(fixture('vendors', '23andme_v5_unplaced_rows.txt'), 'utf8')
     const path = tmp.path('bad-position.txt')
