@@ -7,7 +7,7 @@
 import { canonicalConsumerChromosome } from '../normalize/chromosome'
 import { MAX_POSITION, positionTooLargeMessage } from '../normalize/position'
 import type { SiteCall, SiteTargetAlleleHints, Zygosity } from '../types'
-import { type ConsumerLayout, SEPARATOR_NAME } from './layout-shape'
+import { type ConsumerLayout, SEPARATOR_NAME, unquotedField } from './layout-shape'
 
 export interface ConsumerRow {
   id: string
@@ -26,15 +26,6 @@ export type RowProblem =
 
 const COMPLEMENT: Record<string, string> = { A: 'T', T: 'A', C: 'G', G: 'C', I: 'I', D: 'D' }
 const VALID = /^[ACGTDI]$/
-
-/**
- * One column, trimmed and unquoted. Quotes at either end are dropped however many there are: some
- * MyHeritage downloads double every inner quote (`"rs1"",""1"",""101"",""AA"`), which leaves fields
- * such as `""101""`; no rsID, chromosome, position or genotype contains a quote.
- */
-export function unquotedField(raw: string): string {
-  return raw.replace(/^[\s"]+|[\s"]+$/g, '')
-}
 
 function field(fields: string[], index: number): string {
   return unquotedField(fields[index] ?? '')

@@ -2,7 +2,6 @@
 // both the vendors' layouts (layouts.ts) and their spreadsheet re-saves (resaved-tables.ts) use.
 
 import type { SourceFormat } from '../types'
-import { unquotedField } from './consumer-row'
 
 export interface ConsumerLayout {
   format: SourceFormat
@@ -34,6 +33,15 @@ export const BASE: Omit<ConsumerLayout, 'format' | 'separator' | 'minColumns' | 
   allele1: -1,
   allele2: -1,
   strand: -1,
+}
+
+/**
+ * One column, trimmed and unquoted. Quotes at either end are dropped however many there are: some
+ * MyHeritage downloads double every inner quote (`"rs1"",""1"",""101"",""AA"`), which leaves fields
+ * such as `""101""`; no rsID, chromosome, position or genotype contains a quote.
+ */
+export function unquotedField(raw: string): string {
+  return raw.replace(/^[\s"]+|[\s"]+$/g, '')
 }
 
 export function splitRow(line: string, separator: string): string[] {
