@@ -1,12 +1,17 @@
 // The console's upload page in headless Chromium, given the other files of a sequencing delivery: a
 // BAM, a CRAM, a FASTQ.gz and a tabix index are named on the page before a byte is sent (no import, no
-// upload session), with the reader's own words; the VCF.GZ of the same delivery then imports.
+// upload session), with the reader's own words; the VCF.GZ of the same delivery then imports. And a
+// full-size 23andMe download re-saved by a spreadsheet as genome.csv (a name that does not say genetics,
+// a size above the import's limit) is told by its content and goes up through an upload session.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserContext } from 'playwright-core'
 import { type TestApp, testApp } from '../support/app'
 import { chromiumOrSkip, serveInChromium, signInByCode } from '../support/chromium'
+import { spreadsheetResave, twentyThreeAndMeDownload } from '../support/consumer-dna'
 
 const hasChromium = chromiumOrSkip('upload-other-files')
 const EMAIL = 'sequencing-delivery@example.com'
@@ -56,4 +61,23 @@ describe.skipIf(!hasChromium)('the upload page names files that are not genotype
     expect(await page.locator('#done').textContent()).toContain('Open the source')
     await page.close()
   })
+  it('sends a large genotype table whose name does not say so through an upload session', async () => {
+    const page = await browser.newPage() // signed in by the test before (the context keeps the session)
+    await page.goto(`${base}/console/upload`)
+    const text = spreadsheetResave(twentyThreeAndMeDownload().split('\n'), '\t', ';')
+    expect(text.length).toBeGreaterThan(t.context.config.importMaxBytes)
+    const path = join(tmpdir(), `genome-${process.pid}.csv`)
+    writeFileSync(path, text)
+    const sent: string[] = []
+    page.on('request', (r) => {
+      if (r.method() !== 'GET') sent.push(new URL(r.url()).pathname.replace(/upl_[\w-]+/, 'ID'))
+    })
+    await page.setInputFiles('#file', path)
+    await page.getByRole('button', { name: 'Upload' }).click()
+    await page.waitForURL(/\/console\/jobs\/job_/, { timeout: 120_000 })
+    expect(sent).toContain('/console/uploads')
+    expect(sent).not.toContain('/console/import')
+    await page.close()
+    rmSync(path)
+  }, 180_000)
 })

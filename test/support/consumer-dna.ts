@@ -135,7 +135,7 @@ export function spreadsheetResave(
   pad = false,
 ): string {
   const cells = lines.map((line) => line.split(vendorSeparator).map((cell) => cell.replace(/^"+|"+$/g, '')))
-  const width = Math.max(...cells.map((row) => row.length))
+  const width = cells.reduce((widest, row) => Math.max(widest, row.length), 0)
   const quoted = (cell: string) =>
     cell.includes(separator) || cell.includes('"') ? `"${cell.replace(/"/g, '""')}"` : cell
   return `${cells

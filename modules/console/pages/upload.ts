@@ -11,6 +11,7 @@ import {
   SAM_HEADER,
   TEXT_MESSAGES,
 } from '../../../genetics-core/detect/other-genomics-files'
+import { GENOTYPE_HEADERS, GENOTYPE_ROW } from '../../imports/genotype'
 import { page } from '../layout'
 
 /**
@@ -25,6 +26,16 @@ const SIGNS = JSON.stringify({
   text: TEXT_MESSAGES,
 })
 
+/**
+ * The import's own test of genotype text (modules/imports/genotype.ts), so a large genotype file whose
+ * name does not say so (a 23andMe download re-saved by a spreadsheet as genome.csv, 15-20 MB) takes the
+ * upload session instead of being turned away as too large to import.
+ */
+const GENOTYPE_TEXT = JSON.stringify({
+  headers: GENOTYPE_HEADERS.map((r) => [r.source, r.flags]),
+  row: [GENOTYPE_ROW.source, GENOTYPE_ROW.flags],
+})
+
 /** Genetics files by name; only these take the upload session when large. */
 const GENETIC_NAME = String.raw`/\.(vcf|vcf\.gz|vcf\.bgz|gvcf|gvcf\.gz|bcf|txt|txt\.gz)$/i`
 
@@ -36,6 +47,7 @@ const percent = document.getElementById('percent'), status = document.getElement
 const importLimit = Number(form.dataset.importLimit), sessionFrom = Number(form.dataset.sessionFrom)
 const GENETIC = ${GENETIC_NAME}
 const SIGNS = ${SIGNS}
+const GENOTYPE_TEXT = ${GENOTYPE_TEXT}
 let busy = false
 const say = (text) => { status.textContent = text }
 const show = (fraction) => {
@@ -83,16 +95,24 @@ async function importSmall(file) {
   p.append(a); done.append(p)
   say('Done.')
 }
-async function notCalls(file) {
-  let head = new Uint8Array(await file.slice(0, 65536).arrayBuffer())
-  if (head[0] === 0x1f && head[1] === 0x8b) {
-    try {
-      const reader = new Blob([head]).stream().pipeThrough(new DecompressionStream('gzip')).getReader()
-      const first = await reader.read()
-      reader.cancel().catch(() => {})
-      head = first.value || new Uint8Array(0)
-    } catch { return null }
-  }
+async function fileHead(file) {
+  const head = new Uint8Array(await file.slice(0, 65536).arrayBuffer())
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return head
+  try {
+    const reader = new Blob([head]).stream().pipeThrough(new DecompressionStream('gzip')).getReader()
+    const first = await reader.read()
+    reader.cancel().catch(() => {})
+    return first.value || new Uint8Array(0)
+  } catch { return null }
+}
+function genotypeText(head) {
+  const lines = new TextDecoder().decode(head).split(/\\r?\\n|\\r/, 60).filter((l) => l.trim() !== '')
+  const headers = GENOTYPE_TEXT.headers.map(([source, flags]) => new RegExp(source, flags))
+  const row = new RegExp(GENOTYPE_TEXT.row[0], GENOTYPE_TEXT.row[1])
+  return lines.some((l) => headers.some((h) => h.test(l))) || lines.filter((l) => row.test(l)).length >= 3
+}
+function notCalls(head) {
+  if (head === null) return null
   for (const sign of SIGNS.magic) if (sign.bytes.every((b, i) => head[i] === b)) return sign.message
   if (head[0] === 0x6c && head[1] === 0x1b && head[2] >= 0x10 && head[2] <= 0x20) return SIGNS.pgen
   const lines = new TextDecoder().decode(head.subarray(0, 4096)).split(/\\r?\\n/)
@@ -141,9 +161,11 @@ async function start(file) {
   try {
     // A named sample is only taken by an upload session, so a small multi-sample VCF goes there too.
     const sample = document.getElementById('sample').value.trim()
-    const other = await notCalls(file)
+    const head = await fileHead(file)
+    const other = notCalls(head)
     if (other) throw new Error('Not uploaded: ' + other + '.')
-    if (GENETIC.test(file.name) && (file.size >= sessionFrom || sample)) await uploadLarge(file, sample)
+    const genetic = GENETIC.test(file.name) || (head !== null && genotypeText(head))
+    if (genetic && (file.size >= sessionFrom || sample)) await uploadLarge(file, sample)
     else if (file.size * 4 / 3 + 1024 > importLimit) throw new Error('This file is too large to import; large genetics files (VCF, BCF, 23andMe…) are uploaded in parts.')
     else await importSmall(file)
   } catch (error) { say(error.message === 'network' ? 'The connection failed; try again.' : error.message) }
