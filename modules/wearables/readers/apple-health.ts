@@ -4,6 +4,7 @@
 // read; other record types are counted and reported.
 
 import { SaxesParser } from 'saxes'
+import { utf16ByteOrder } from '../../../genetics-core/stream/text-encoding'
 import { parseDate } from '../../imports/dates'
 import type { Warnings } from '../../imports/parsed'
 import { unreadable } from '../../imports/problems'
@@ -144,9 +145,12 @@ function personOf(a: Record<string, string>): PersonFacts | null {
   return { ...(sex ? { sex } : {}), ...(birth ? { birth_date: birth } : {}), from: 'Apple Health <Me>' }
 }
 
-/** Text chunks of a byte array, decoded as UTF-8 64 KiB at a time. */
+/**
+ * Text chunks of a byte array, decoded 64 KiB at a time: as UTF-8, or as UTF-16 when a byte-order mark
+ * says so (an export.xml re-saved by Notepad as "Unicode").
+ */
 export function* textChunks(bytes: Uint8Array, size = 65_536): Iterable<string> {
-  const decoder = new TextDecoder('utf-8')
+  const decoder = new TextDecoder(utf16ByteOrder(bytes) ?? 'utf-8')
   for (let i = 0; i < bytes.length; i += size)
     yield decoder.decode(bytes.subarray(i, i + size), { stream: true })
   const rest = decoder.decode()

@@ -19,6 +19,15 @@ const pick = (rows: any[], code: string, date?: string) =>
   rows.filter((o) => o.code === code && (!date || o.details?.local_date === date))
 
 describe('POST /imports/file with wearable and behavioral exports', () => {
+  it('reads an export.xml re-saved as UTF-16 with a byte-order mark (Notepad\'s "Unicode") as the same export', async () => {
+    const p: Person = await t.userWithKey()
+    const xml = fixtureText('apple-health-export.xml')
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(xml, 'utf16le')])
+    const r = await imports.upload(p, { filename: 'export.xml', data_base64: utf16.toString('base64') })
+    expect(r.status).toBe(201)
+    expect(r.body).toMatchObject({ format: 'apple_health_xml', record_count: 20, observation_count: 15 })
+  })
+
   it('streams an Apple Health export.xml into daily values per device, and dedupes steps by source priority', async () => {
     const p: Person = await t.userWithKey()
     const r = await imports.upload(p, {
