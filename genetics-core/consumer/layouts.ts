@@ -81,7 +81,11 @@ export function detectConsumerLayout(
   // with its line number rather than making the whole file unrecognisable.
   const fourColumnHeader = tabbed && /^rsid\tchromosome\tposition\tgenotype$/.test(header.replace(/ /g, '\t'))
   const rows = (fourColumnHeader ? dataSample : lines.slice(0, 20)).map((l) => splitRow(l, '\t'))
-  if (tabbed && mostly(rows, (f) => f.length === 4 && looksLikeGenotypeRow(f, [3]))) {
+  // Under the vendor's own column header the letters are not needed to tell the layout: a row whose
+  // genotype is not one ('NN', 'A/G') is the scanner's to report (BAD_GENOTYPE, read as no-call).
+  const fourColumnRow = (f: string[]) =>
+    f.length === 4 && (fourColumnHeader ? /^\d+$/.test(f[2]) : looksLikeGenotypeRow(f, [3]))
+  if (tabbed && mostly(rows, fourColumnRow)) {
     let format: SourceFormat = '23andme'
     if (/living\s*dna/i.test(prose)) format = 'livingdna'
     else if (!/23andme/i.test(prose)) {

@@ -118,8 +118,11 @@ export async function scanInspected(
       throw UnknownSampleError.forConsumerFile(options.sample, detection.format)
     }
     const onHit = (text: string) => {
-      const row = parseConsumerRow(layout, text)
-      if (isRowProblem(row)) return
+      const parsed = parseConsumerRow(layout, text)
+      // A row whose letters are not a genotype is a no-call at its site (the scanner warns of it), not
+      // an absent row: the site was tested.
+      const row = isRowProblem(parsed) ? (parsed.code === 'BAD_GENOTYPE' ? parsed.row : null) : parsed
+      if (row === null) return
       resolver.offerConsumerRow(row)
       const rs = rsNumber(row.id)
       if (rs >= 0) votes.offer(rs, row.chrom, row.pos)

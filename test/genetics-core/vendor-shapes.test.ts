@@ -208,6 +208,23 @@ describe('quirks of real downloads', () => {
     expect(twice.warnings.map((w) => w.code)).not.toContain('CONFLICTING_ROWS')
   })
 
+  test("letters that are not a genotype ('NN', 'A/G') under the vendor's header: read as a no-call at that site, the first row too", async () => {
+    const lines = VENDORS['23andme'](sorted(catalogRows()))
+    const het = catalogRows().find((r) => r.letters[0] !== r.letters[1])!
+    const bad = lines.map((line, i) => {
+      if (i === 3) return line.replace(/\t[ACGT]{2}$/, '\tNN') // the first data row
+      return line.startsWith(`${het.id}\t`) ? line.replace(/\t[ACGT]{2}$/, '\tA/G') : line
+    })
+    const analysis = await analyse(write('bad-letters', bad, 'plain'))
+    expect(analysis.detection.format).toBe('23andme')
+    expect(analysis.summary.records).toBe(catalogRows().length)
+    expect(analysis.summary.genotypes.no_call).toBe(2)
+    expect(analysis.warnings.find((w) => w.code === 'BAD_GENOTYPE')?.message).toContain('2 times')
+    // The site was tested and its letters could not be read: not called, not "no record here".
+    expect(assessment(analysis, HET_ID)).toMatchObject({ status: 'no_call' })
+    expect(analysis.compact?.findings).toEqual([])
+  })
+
   test('a 23andMe position that is not a number is still refused with its line', async () => {
     const text = readFileSync(fixture('vendors', '23andme_v5_unplaced_rows.txt'), 'utf8')
     const path = tmp.path('bad-position.txt')
