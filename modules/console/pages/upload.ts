@@ -36,7 +36,7 @@ const GENOTYPE_TEXT = JSON.stringify({
   row: [GENOTYPE_ROW.source, GENOTYPE_ROW.flags],
 })
 
-/** Genetics files by name; only these take the upload session when large. */
+/** Genetics files by name; these, and files whose first lines are genotype text, take the upload session when large. */
 const GENETIC_NAME = String.raw`/\.(vcf|vcf\.gz|vcf\.bgz|gvcf|gvcf\.gz|bcf|txt|txt\.gz)$/i`
 
 export const UPLOAD_SCRIPT = `
