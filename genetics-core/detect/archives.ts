@@ -3,8 +3,13 @@
 // may come as a tar bundle, 7-Zip or RAR archive, or bzip2-, xz- or zstd-compressed, and someone may
 // zip the vendor's zip again. "Binary data" would leave them guessing; this says what the file is.
 
-/** Magic bytes, what the file is, and how to get the genotype file out of it. */
-const ARCHIVES: { magic: number[]; at?: number; message: string }[] = [
+import type { Compression } from '../types'
+
+/**
+ * Magic bytes (at offset `at`), a further test where the magic alone could be text, what the file is,
+ * and how to get the genotype file out of it.
+ */
+const ARCHIVES: { magic: number[]; at?: number; also?: (bytes: Uint8Array) => boolean; message: string }[] = [
   {
     magic: [0x75, 0x73, 0x74, 0x61, 0x72], // 'ustar' in the first member's header (POSIX and GNU tar)
     at: 257,
@@ -20,7 +25,8 @@ const ARCHIVES: { magic: number[]; at?: number; message: string }[] = [
     message: 'a RAR archive; unpack it (`unrar x FILE`) and upload the file it holds',
   },
   {
-    magic: [0x42, 0x5a, 0x68], // BZh, then the block size '1'-'9' (checked below)
+    magic: [0x42, 0x5a, 0x68], // BZh, then the block size: '1'-'9' (so text opening with 'BZh' is not one)
+    also: (bytes) => bytes[3] >= 0x31 && bytes[3] <= 0x39,
     message:
       'bzip2-compressed; decompress it (`bunzip2 FILE`) and upload the result, or recompress it with `bgzip`',
   },
@@ -45,12 +51,9 @@ const startsWith = (bytes: Uint8Array, magic: number[], at = 0) =>
  * What the (decompressed) bytes are when they are an archive or compression the reader does not open,
  * or null. `inside` is the container they came out of, if any: a zip inside it is named too.
  */
-export function unopenedArchive(bytes: Uint8Array, inside: 'zip' | 'gzip' | 'bgzf' | 'none'): string | null {
-  for (const { magic, at, message } of ARCHIVES) {
-    if (!startsWith(bytes, magic, at)) continue
-    if (magic[0] === 0x42 && !(bytes[3] >= 0x31 && bytes[3] <= 0x39)) continue // 'BZh' text, not bzip2
-    return `the file is ${message}`
-  }
+export function unopenedArchive(bytes: Uint8Array, inside: Compression): string | null {
+  for (const { magic, at, also, message } of ARCHIVES)
+    if (startsWith(bytes, magic, at) && (also?.(bytes) ?? true)) return `the file is ${message}`
   if (inside !== 'none' && startsWith(bytes, ZIP)) {
     const outer = inside === 'zip' ? 'zip archive' : 'gzip file'
     return `the file is a zip archive inside a ${outer}; unpack the outer one and upload the zip it holds, or the genotype file inside that`

@@ -115,7 +115,8 @@ function isBimLine(line: string): boolean {
  */
 export function otherGenomicsStart(head: Uint8Array): string | null {
   let bytes = head
-  if (head[0] === 0x1f && head[1] === 0x8b) {
+  const gzipped = head[0] === 0x1f && head[1] === 0x8b
+  if (gzipped) {
     try {
       // The first gzip member of a part: a cut-off stream gives what inflated so far. node:zlib is loaded
       // here, on an upload's first part, not by every scan that imports this file (see nodeStreams).
@@ -131,7 +132,7 @@ export function otherGenomicsStart(head: Uint8Array): string | null {
     otherGenomicsBinary(bytes) ??
     readsOrSequence(new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/)) ??
     // A tar bundle of a whole delivery, or a 7-Zip, RAR, bzip2, xz or zstd file, is as sure a refusal.
-    unopenedArchive(bytes, bytes === head ? 'none' : 'gzip') ??
+    unopenedArchive(bytes, gzipped ? 'gzip' : 'none') ??
     officeCompoundFile(bytes)
   )
 }
