@@ -98,10 +98,10 @@ export async function parseContent(content: Content, options: ParseOptions): Pro
   }
   if (isPdf(content.bytes)) return { kind: 'parsed', parsed: await labPdf(content.bytes, options) }
   const text = content.text
-  if (text === null && isOfficeCompoundFile(content.bytes))
-    throw unreadable(officeDocumentMessage(COMPOUND_FILE_KIND))
   if (text === null) {
-    // A tar bundle, 7-Zip, RAR, bzip2, xz or zstd file: named, with the command that unpacks it.
+    // An older Excel or Word file, or a tar bundle, 7-Zip, RAR, bzip2, xz or zstd file: named, with
+    // how to get the text out of it.
+    if (isOfficeCompoundFile(content.bytes)) throw unreadable(officeDocumentMessage(COMPOUND_FILE_KIND))
     const archive = unopenedArchive(content.bytes, 'none')
     throw unreadable(
       archive
