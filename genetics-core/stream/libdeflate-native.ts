@@ -12,6 +12,27 @@ const LIBDEFLATE_SUCCESS = 0
 
 const LIBRARY_NAMES = ['libdeflate.so.0', 'libdeflate.so', 'libdeflate.0.dylib', 'libdeflate.dylib']
 
+/** A CRC-32 over native memory: crc32(initial, pointer, length). */
+export type NativeCrc32 = (initial: number, pointer: Pointer, length: number) => number
+
+/**
+ * libdeflate's CRC-32 (gzip's), or null when the library cannot be loaded. The ISA-L inflater checks
+ * its blocks with it (isal-native.ts says why).
+ */
+export function openLibdeflateCrc32(): NativeCrc32 | null {
+  for (const name of LIBRARY_NAMES) {
+    try {
+      const lib = dlopen(name, {
+        libdeflate_crc32: { args: [FFIType.u32, FFIType.ptr, FFIType.u64], returns: FFIType.u32 },
+      })
+      return lib.symbols.libdeflate_crc32
+    } catch {
+      // not this name; try the next
+    }
+  }
+  return null
+}
+
 /** libdeflate's gzip inflater (it checks CRC-32 and ISIZE itself), or null when it cannot be loaded. */
 export function openLibdeflateGunzip(): NativeGunzip | null {
   for (const name of LIBRARY_NAMES) {
