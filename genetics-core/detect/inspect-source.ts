@@ -14,6 +14,7 @@ import type { BuildCall, Compression, Detection, GeneticsWarning, SourceFormat }
 import { addVcfHeaderLine, emptyVcfHeader, type VcfHeader, vcfVersionNumber } from '../vcf/vcf-header'
 import { infoValue, isReferenceRecord, parseVcfRecordLine } from '../vcf/vcf-record'
 import { unopenedArchive } from './archives'
+import { documentInsteadOfData } from './documents'
 import {
   buildFromConsumerComments,
   buildFromContigLengths,
@@ -124,7 +125,8 @@ async function inspectStream(
     const other =
       otherGenomicsBinary(firstChunk.bytes) ??
       officeCompoundFile(firstChunk.bytes) ??
-      unopenedArchive(firstChunk.bytes, compression)
+      unopenedArchive(firstChunk.bytes, compression) ??
+      documentInsteadOfData(firstChunk.bytes)
     if (other) throw new GeneticsInputError('UNRECOGNISED_FORMAT', other)
     if (looksUtf16(firstChunk.bytes)) {
       throw new GeneticsInputError(

@@ -7,6 +7,7 @@
 // and the console's page look for the unambiguous ones before any of it is read).
 
 import { unopenedArchive } from './archives'
+import { documentInsteadOfData } from './documents'
 import { officeCompoundFile } from './office-documents'
 
 const CALL_VARIANTS =
@@ -109,8 +110,8 @@ function isBimLine(line: string): boolean {
 
 /**
  * What the first bytes of a file being uploaded show it to be, when they are enough to tell: the magic
- * bytes of the (first gzip block of the) file, a SAM, FASTQ or FASTA first line, or an archive the
- * reader does not open. Used on an upload's first part, so a BAM or a tar bundle is refused before the
+ * bytes of the (first gzip block of the) file, a SAM, FASTQ or FASTA first line, an archive the
+ * reader does not open, or a document, page or picture (documents.ts). Used on an upload's first part, so a BAM or a tar bundle is refused before the
  * rest of its tens of GB arrive.
  */
 export function otherGenomicsStart(head: Uint8Array): string | null {
@@ -133,6 +134,8 @@ export function otherGenomicsStart(head: Uint8Array): string | null {
     readsOrSequence(new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/)) ??
     // A tar bundle of a whole delivery, or a 7-Zip, RAR, bzip2, xz or zstd file, is as sure a refusal.
     unopenedArchive(bytes, gzipped ? 'gzip' : 'none') ??
-    officeCompoundFile(bytes)
+    officeCompoundFile(bytes) ??
+    // A PDF report, a saved web page, an RTF re-save or a screenshot: the raw data is what to send.
+    documentInsteadOfData(bytes)
   )
 }

@@ -4,6 +4,7 @@
 // tried as pasted lab lines.
 
 import { unopenedArchive } from '../../genetics-core/detect/archives'
+import { type DocumentKind, documentKind } from '../../genetics-core/detect/documents'
 import {
   COMPOUND_FILE_KIND,
   isOfficeCompoundFile,
@@ -77,6 +78,14 @@ const officeDocumentMessage = (kind: string) =>
   `It is ${kind}, which this service does not read: save the sheet as CSV or tab-separated text ` +
   "(for a DNA test, send the provider's original download) and send that."
 
+/** A saved web page, a rich-text re-save or a picture: named, with what to send instead (a PDF is read). */
+const DOCUMENT_MESSAGES: Record<Exclude<DocumentKind, 'pdf'>, string> = {
+  html: 'It is a web page (HTML), which this service does not read: send the portal\'s PDF or CSV download, or copy the result lines (such as "Glucose 92 mg/dL") as text; for a DNA test, send its raw data download.',
+  rtf: 'It is a rich-text document (RTF), which this service does not read: save it again as plain text (TextEdit: Format, Make Plain Text) or send the original download.',
+  image:
+    'It is a picture, which holds no text to read values from: send the lab\'s PDF or CSV, or type the result lines (such as "Glucose 92 mg/dL") as text.',
+}
+
 export async function parseContent(content: Content, options: ParseOptions): Promise<ParseOutcome> {
   if (looksLikeGenotype(content)) return { kind: 'genetics' }
   if (isZip(content.bytes)) {
@@ -97,6 +106,8 @@ export async function parseContent(content: Content, options: ParseOptions): Pro
     }
   }
   if (isPdf(content.bytes)) return { kind: 'parsed', parsed: await labPdf(content.bytes, options) }
+  const document = documentKind(content.bytes)
+  if (document && document !== 'pdf') throw unreadable(DOCUMENT_MESSAGES[document])
   const text = content.text
   if (text === null) {
     // An older Excel or Word file, or a tar bundle, 7-Zip, RAR, bzip2, xz or zstd file: named, with

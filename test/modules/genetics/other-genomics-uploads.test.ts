@@ -75,6 +75,24 @@ describe('files of a sequencing delivery that are not genotype calls', () => {
     expect(put.body.detail).toContain('the file is a tar archive; unpack it (`tar -xf FILE`')
   })
 
+  it('a PDF report sent instead of the raw data is refused at its first part, naming where the raw data comes from', async () => {
+    const p = await t.userWithKey()
+    const pdf = new Uint8Array(3_000_000)
+    pdf.set(
+      new TextEncoder().encode(
+        '%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n',
+      ),
+    )
+    const session = await createSession(t, p, pdf, {}, 'genetic-health-report.pdf')
+    expect(session.status).toBe(201)
+    const first = pdf.subarray(0, 1 << 20)
+    const put = await putBytes(t, session.body.upload_url, first, `bytes 0-${first.length - 1}/${pdf.length}`)
+    expect(put.status).toBe(422)
+    expect(put.body.code).toBe('UNRECOGNISED_FORMAT')
+    expect(put.body.detail).toContain('the file is a PDF document, and a report lists findings')
+    expect(put.body.detail).toContain('download the raw genotype data from the testing company')
+  })
+
   it('a genuine VCF.GZ still goes up as before', async () => {
     const p = await t.userWithKey()
     const vcf = bytesOf('calls.vcf.gz')

@@ -144,6 +144,32 @@ describe('POST /imports/file refuses bad input with a typed problem', () => {
     expect(seven.body.detail).toContain('The file is a 7-Zip archive; unpack it (`7z x FILE`)')
   })
 
+  it('names a saved web page, a rich-text re-save and a picture, with what to send instead', async () => {
+    const png = new Uint8Array(64)
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
+    for (const [body, says] of [
+      [
+        {
+          text: '<!DOCTYPE html>\n<html><head><title>Test Results - MyChart</title></head><body></body></html>',
+        },
+        "It is a web page (HTML), which this service does not read: send the portal's PDF or CSV download, or copy the result lines",
+      ],
+      [
+        { text: '{\\rtf1\\ansi\\ansicpg1252\n\\f0\\fs24 Glucose 92 mg/dL\\\n}' },
+        'It is a rich-text document (RTF), which this service does not read: save it again as plain text',
+      ],
+      [
+        { data_base64: Buffer.from(png).toString('base64') },
+        'It is a picture, which holds no text to read values from',
+      ],
+    ] as const) {
+      const r = await imports.upload(p, { filename: 'results', ...body })
+      expect(r.status).toBe(422)
+      expect(r.headers.get('content-type')).toBe('application/problem+json')
+      expect(r.body.detail).toContain(says)
+    }
+  })
+
   it('refuses a table whose rows all fail, with the first reason', async () => {
     const r = await imports.upload(p, { text: 'Date,Steps\nnot a date,100\nnever,200\n' })
     expect(r.status).toBe(422)
