@@ -6,6 +6,7 @@
 import { bcfToVcfText } from '../bcf/bcf-to-vcf-text'
 import { type ConsumerLayout, detectConsumerLayout } from '../consumer/layouts'
 import { GeneticsInputError } from '../errors'
+import { zeroFilledAfterText } from '../scan/cut-off-text'
 import { isBcfMagic, readFileHead, sniffCompression } from '../stream/sniff'
 import { utf16ByteOrder } from '../stream/text-encoding'
 import { textLines } from '../stream/text-lines'
@@ -134,6 +135,8 @@ async function inspectStream(
         'the file is UTF-16 text without a byte-order mark (or inside BGZF), not UTF-8: upload the original download, or save it again as UTF-8',
       )
     }
+    const zeroFilled = zeroFilledAfterText(firstChunk.bytes)
+    if (zeroFilled) throw zeroFilled
     if (looksBinary(firstChunk.bytes)) {
       throw new GeneticsInputError(
         'UNRECOGNISED_FORMAT',

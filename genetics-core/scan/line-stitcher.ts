@@ -12,6 +12,10 @@ export class LineStitcher {
   private newlinesBefore = 0
   /** True when the text did not end with a newline (set by finish). */
   missingFinalNewline = false
+  /** The number of the last line when it had no newline to count it (set by finish), else 0. */
+  private unterminatedLine = 0
+  /** True when that last line holds zero bytes (text followed by a never-filled space). */
+  lastLineHasZeros = false
 
   constructor(private readonly scanWhole: (line: Uint8Array, lineNo: number) => void) {}
 
@@ -38,11 +42,14 @@ export class LineStitcher {
     const line = this.takePending()
     const only = line.length === 1 && line[0] === 13
     if (!only) this.missingFinalNewline = true
-    this.scanWhole(line, this.newlinesBefore + 1)
+    this.unterminatedLine = this.newlinesBefore + 1
+    this.lastLineHasZeros = line.includes(0)
+    this.scanWhole(line, this.unterminatedLine)
   }
 
+  /** Lines so far, counting a last line without a newline (held, or already handed over by finish). */
   get lines(): number {
-    return this.newlinesBefore + (this.pendingBytes > 0 ? 1 : 0)
+    return this.newlinesBefore + (this.pendingBytes > 0 || this.unterminatedLine > 0 ? 1 : 0)
   }
 
   private hold(bytes: Uint8Array): void {

@@ -6,6 +6,7 @@ import { GeneticsInputError } from '../errors'
 import { canonicalChromosome } from '../normalize/chromosome'
 import type { GeneticsWarning } from '../types'
 import { addCounters, C, newCounters } from './counters'
+import { cutOffLastLine } from './cut-off-text'
 import type { LineScanner } from './line-scanner'
 import { LineStitcher } from './line-stitcher'
 import {
@@ -52,7 +53,11 @@ export class ScanAccumulator {
 
   /** Handles the last line when the text does not end with a newline. */
   finish(): void {
-    this.stitcher.finish()
+    try {
+      this.stitcher.finish()
+    } catch (error) {
+      throw this.stitcher.missingFinalNewline ? cutOffLastLine(error, this.stitcher.lastLineHasZeros) : error
+    }
     if (this.stitcher.missingFinalNewline) {
       this.tally({
         code: 'NO_FINAL_NEWLINE',
