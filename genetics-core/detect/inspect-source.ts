@@ -337,7 +337,7 @@ async function inspectText(
 }
 
 /** A vendor named in a consumer export's comment block. */
-const CONSUMER_PROSE = /23andMe|AncestryDNA|MyHeritage|Family Tree DNA|FTDNA|LivingDNA|deCODEme/i
+const CONSUMER_PROSE = /23andMe|AncestryDNA|MyHeritage|Family Tree DNA|FTDNA|Living\s*DNA|deCODEme/i
 
 /** The lines already read, then the rest of the file. */
 async function* replay(read: string[], rest: AsyncGenerator<string>): AsyncGenerator<string> {
