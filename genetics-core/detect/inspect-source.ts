@@ -80,9 +80,11 @@ export async function inspectSource(
   const skipped: string[] = []
   // Why each entry was passed over: the refusal names it (a data file re-saved as UTF-16, say).
   const reasons: string[] = []
-  for (const entry of entries.slice(0, MAX_ZIP_ENTRIES_TRIED)) {
+  const tried = entries.slice(0, MAX_ZIP_ENTRIES_TRIED)
+  for (const [i, entry] of tried.entries()) {
     try {
       const inspection = await inspectStream(path, { ...base, warnings: [] }, entry.name, options.signal)
+      await refuseSecondGenotypeEntry(path, base, entry.name, tried.slice(i + 1), options.signal)
       if (entries.length > 1) {
         const passedOver = skipped.length > 0 ? `; passed over ${skipped.join(', ')} (not genotype data)` : ''
         inspection.detection.warnings.unshift({
@@ -102,6 +104,33 @@ export async function inspectSource(
     'ZIP_ENTRY_INVALID',
     `the zip archive holds no genotype file (${reasons.join('; ').slice(0, 500)})`,
   )
+}
+
+/**
+ * A zip that holds two genotype files is refused rather than read by its first: they may be two
+ * people's downloads zipped together, and reading one by the archive's order could file one person's
+ * genome as the other's. One person's files in parts (FTDNA's autosomal and X files, a lab's SNP and
+ * indel VCFs) are each a source of their own.
+ */
+async function refuseSecondGenotypeEntry(
+  path: string,
+  base: Omit<InspectionBase, 'archiveEntry'>,
+  first: string,
+  rest: { name: string }[],
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  for (const entry of rest) {
+    try {
+      await inspectStream(path, { ...base, warnings: [] }, entry.name, signal)
+    } catch (error) {
+      if (error instanceof GeneticsInputError && NOT_GENOTYPE_DATA.has(error.code)) continue
+      throw error
+    }
+    throw new GeneticsInputError(
+      'ZIP_ENTRY_INVALID',
+      `the zip archive holds more than one genotype file (${first}, ${entry.name}), and one upload is read as one person's data: send each file on its own (one person's files in parts, such as FTDNA's autosomal and X files or a lab's SNP and indel VCFs, each become a source), or the provider's single download`,
+    )
+  }
 }
 
 /** Zip entries tried in turn before the archive is refused. */

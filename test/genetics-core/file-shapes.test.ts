@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
+import { zipSync } from 'fflate'
 import { scanSource } from '../../genetics-core/index'
 import { fixture, tempDir } from './support/fixtures'
 
@@ -36,6 +37,44 @@ describe('zip archives', () => {
       })
     })
   }
+})
+
+describe('a zip of more than one genotype file', () => {
+  const genome = readFileSync(fixture('vcf', 'ex2.vcf'))
+  const table = readFileSync(fixture('consumer', 'ftdna_illumina_sample.csv'))
+
+  test('two downloads zipped together are refused, naming both, not read by the first', async () => {
+    for (const [entries, names] of [
+      [{ 'genome_John.vcf': genome, 'genome_Jane.vcf': genome }, 'genome_John.vcf, genome_Jane.vcf'],
+      [
+        { 'README.txt': new TextEncoder().encode('read me\n'), 'a.csv': table, 'b.vcf': genome },
+        'a.csv, b.vcf',
+      ],
+    ] as const) {
+      const path = tmp.path('two.zip')
+      writeFileSync(path, zipSync(entries))
+      const error = await scanSource(path).catch((e) => e)
+      expect(error.code).toBe('ZIP_ENTRY_INVALID')
+      expect(error.message).toStartWith(`the zip archive holds more than one genotype file (${names})`)
+      expect(error.message).toContain('send each file on its own')
+    }
+  })
+
+  test('a genotype file beside its index and a README is read', async () => {
+    const path = tmp.path('delivery.zip')
+    const vcfGz = readFileSync(fixture('other-genomics', 'calls.vcf.gz'))
+    const tbi = readFileSync(fixture('other-genomics', 'calls.vcf.gz.tbi'))
+    writeFileSync(
+      path,
+      zipSync({
+        'README.txt': new TextEncoder().encode('read me\n'),
+        'calls.vcf.gz': vcfGz,
+        'calls.vcf.gz.tbi': tbi,
+      }),
+    )
+    const { detection } = await scanSource(path)
+    expect([detection.format, detection.archiveEntry]).toEqual(['vcf', 'calls.vcf.gz'])
+  })
 })
 
 describe('a UTF-8 byte-order mark', () => {

@@ -4,6 +4,7 @@
 // names the upload-session path, which takes it.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { strToU8, zipSync } from 'fflate'
 import { type TestApp, testApp } from '../../support/app'
 import {
   ancestryDnaDownload,
@@ -54,6 +55,25 @@ describe('a full-size consumer DNA download sent to POST /imports/file', () => {
     expect(r.body).toMatchObject({ modality: 'genetics', format: 'ancestrydna' })
     expect(r.body.record_count).toBeGreaterThan(600_000)
   }, 120_000)
+
+  it("refuses two people's downloads zipped together with a 422 naming both, and stores nothing", async () => {
+    const p = await t.userWithKey()
+    const head = (text: string) => text.slice(0, text.indexOf('\n', 400_000) + 1)
+    const zip = zipSync({
+      'genome_John_Doe_v5_Full_20240304102136.txt': strToU8(head(twentyThreeAndMe)),
+      'AncestryDNA.txt': strToU8(head(ancestry)),
+    })
+    const r = await t.call('POST', '/imports/file', {
+      token: p.key,
+      body: { filename: 'family-dna.zip', data_base64: base64(zip) },
+    })
+    expect(r.status).toBe(422)
+    expect(r.headers.get('content-type')).toBe('application/problem+json')
+    expect(r.body.detail).toContain(
+      'the zip archive holds more than one genotype file (genome_John_Doe_v5_Full_20240304102136.txt, AncestryDNA.txt)',
+    )
+    expect((await t.call('GET', '/sources', { token: p.key })).body.data).toEqual([])
+  })
 
   it('answers the plain 23andMe file with a 413 naming the upload-session path', async () => {
     const r = await t.call('POST', '/imports/file', {
