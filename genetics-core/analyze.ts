@@ -11,6 +11,7 @@ import { annotateWithDbsnp } from './dbsnp/annotate-with-dbsnp'
 import { refuseSomaticCalls } from './detect/somatic-calls'
 import { isVcfData } from './detect/vcf-data'
 import { GeneticsInputError } from './errors'
+import { arrayCallRateWarning } from './quality/array-call-rate'
 import { scanSource } from './scan/scan-source'
 import { type GeneticSexCall, inferGeneticSex } from './sex/infer-genetic-sex'
 import { inferStrand, orientCalls, referenceAlleleStrand, type StrandCall } from './strand/strand-orientation'
@@ -90,6 +91,9 @@ export async function analyzeGeneticsSource(
   const strand = statesReference ? referenceAlleleStrand() : inferStrand(scan.calls, allTargets)
   const oriented = orientCalls(scan.calls, allTargets, strand)
   warnings.push(...strandWarnings(strand))
+  // A chip's sample that read poorly (many no-calls) is said to be less certain; see quality/.
+  const callRate = statesReference ? null : arrayCallRateWarning(scan.summary)
+  if (callRate) warnings.push(callRate)
   const geneticSex = inferGeneticSex(scan.summary.sexChromosomes, statesReference ? 'sequencing' : 'array')
   const pick = (targets: SiteTarget[]) => {
     const picked = new Map<string, SiteCall>()

@@ -116,10 +116,11 @@ describe('console genetics marks', () => {
       { code: 'VCF_RESERVED_REDEFINED', message: 'INFO AF is declared with another Number' },
       { code: 'MULTIPLE_SAMPLES', message: 'the file holds 3 samples' },
       { code: 'TRAILING_TAB', message: 'line 9 ends with a tab' },
+      { code: 'LOW_CALL_RATE', message: '12.5 % of the rows are no-calls' },
     ])
     const [shown, folded] = html.split('<details>')
     expect(shown).toBe(
-      '<h2>Warnings</h2><ul><li>the file holds 3 samples <span class="muted">(MULTIPLE_SAMPLES)</span></li></ul>',
+      '<h2>Warnings</h2><ul><li>the file holds 3 samples <span class="muted">(MULTIPLE_SAMPLES)</span></li><li>12.5 % of the rows are no-calls <span class="muted">(LOW_CALL_RATE)</span></li></ul>',
     )
     expect(folded).toStartWith('<summary>Notes on the file (2)</summary>')
     expect(folded).toContain('(VCF_RESERVED_REDEFINED)')
