@@ -254,8 +254,11 @@ export function isZipMetadataEntry(name: string): boolean {
 // file (every consumer export) never uses them, and loading them took 14-17 ms of a 23andMe scan's
 // start-up on the project machine.
 async function nodeStreams() {
-  const [{ Readable }, { createGunzip }] = await Promise.all([import('node:stream'), import('node:zlib')])
-  return { Readable, createGunzip }
+  const [{ Readable, pipeline }, { createGunzip }] = await Promise.all([
+    import('node:stream'),
+    import('node:zlib'),
+  ])
+  return { Readable, pipeline, createGunzip }
 }
 
 // yauzl is loaded on the first zip, not at start-up, where every other scan would pay for it.
@@ -386,8 +389,12 @@ async function* gunzipIfCompressed(source: AsyncIterable<Uint8Array>): AsyncGene
     yield* all()
     return
   }
-  const { Readable, createGunzip } = await nodeStreams()
+  const { Readable, pipeline, createGunzip } = await nodeStreams()
   const gunzip = createGunzip({ chunkSize: 128 * 1024 })
-  const inflated = Readable.from(all()).pipe(gunzip)
-  for await (const chunk of inflated) yield chunk as Uint8Array
+  // pipeline, not pipe: an error of the zip entry's stream destroys the gunzip with it, so it reaches
+  // the loop below; and when the reader stops early (detection reads only the start of each entry),
+  // the 'premature close' of the entry's stream lands in this callback instead of being raised later,
+  // uncaught, by a stream nobody listens to.
+  pipeline(Readable.from(all()), gunzip, () => {})
+  for await (const chunk of gunzip) yield chunk as Uint8Array
 }
