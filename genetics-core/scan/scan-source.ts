@@ -5,6 +5,7 @@
 import { openBcfText } from '../bcf/open-bcf-text'
 import { isRowProblem, parseConsumerRow } from '../consumer/consumer-row'
 import { ConsumerRowScanner } from '../consumer/row-scanner'
+import { spreadsheetRowLimitError } from '../consumer/spreadsheet-row-limit'
 import { type Inspection, inspectSource } from '../detect/inspect-source'
 import { KnownMarkerVotes, knownMarkerPositionKeys, knownMarkerRsNumbers } from '../detect/known-markers'
 import { throwIfAborted } from '../errors'
@@ -136,6 +137,9 @@ export async function scanInspected(
       signal,
       canonicalConsumerChromosome,
     )
+    // A table a spreadsheet cut at its row limit and saved again: the rest of the file is missing.
+    const cutBySpreadsheet = spreadsheetRowLimitError(accumulator.lines)
+    if (cutBySpreadsheet) throw cutBySpreadsheet
   } else {
     const header = inspection.header!
     const samples = detection.samples
