@@ -123,7 +123,9 @@ async function refuseSecondGenotypeEntry(
     try {
       await inspectStream(path, { ...base, warnings: [] }, entry.name, signal)
     } catch (error) {
-      if (error instanceof GeneticsInputError && NOT_GENOTYPE_DATA.has(error.code)) continue
+      // Only an entry that reads as genotype data is a second one: a README, an index, or an entry
+      // that cannot be read (encrypted, damaged) does not stop the first from being read.
+      if (error instanceof GeneticsInputError) continue
       throw error
     }
     throw new GeneticsInputError(

@@ -60,7 +60,7 @@ describe('a zip of more than one genotype file', () => {
     }
   })
 
-  test('a genotype file beside its index and a README is read', async () => {
+  test('a genotype file beside its index, a README and an entry that cannot be read is read', async () => {
     const path = tmp.path('delivery.zip')
     const vcfGz = readFileSync(fixture('other-genomics', 'calls.vcf.gz'))
     const tbi = readFileSync(fixture('other-genomics', 'calls.vcf.gz.tbi'))
@@ -70,6 +70,8 @@ describe('a zip of more than one genotype file', () => {
         'README.txt': new TextEncoder().encode('read me\n'),
         'calls.vcf.gz': vcfGz,
         'calls.vcf.gz.tbi': tbi,
+        // A gzip header, then bytes that are no deflate data.
+        'notes.txt.gz': Uint8Array.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, ...Array(64).fill(0xff)]),
       }),
     )
     const { detection } = await scanSource(path)
