@@ -1,0 +1,53 @@
+// An analysis over a chip file from a sample that read poorly (LOW_CALL_RATE: one row in eight uncalled)
+// says so in its limitations and in a query's notes, since its findings are less certain than usual; a
+// file that called as chips usually do carries no such note.
+
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { type TestApp, testApp } from '../../support/app'
+import { chip23andMe, UNCAPPED_UPLOADS, uploadFile, waitForJob } from '../genetics/helpers'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await testApp({ genetics: { ...UNCAPPED_UPLOADS, maxUploadBytes: 2_000_000, uploadTtlSeconds: 3600 } })
+  await t.context.queue.start()
+})
+afterAll(() => t.cleanup())
+
+type Person = Awaited<ReturnType<TestApp['userWithKey']>>
+
+async function upload(p: Person, bytes: Uint8Array): Promise<string> {
+  const done = await uploadFile(t, p, bytes, { provider: '23andMe' }, 'genome.txt')
+  const job = await waitForJob(t, p, done.job_id)
+  expect(job.state).toBe('succeeded')
+  return job.source_id as string
+}
+
+async function limitationsOf(p: Person): Promise<string[]> {
+  const r = await t.call('POST', '/analyses', { token: p.key, body: {} })
+  expect(r.status).toBe(201)
+  return r.body.limitations
+}
+
+describe('an analysis over a poorly called chip file', () => {
+  it('says its findings are less certain, and what would settle them', async () => {
+    const p = await t.userWithKey()
+    const source = await upload(p, chip23andMe(8))
+    const note = (await limitationsOf(p)).find((l) => l.includes(source))
+    expect(note).toBe(
+      `Genetics source ${source} comes from a sample that read poorly (12.5 % of its rows uncalled), so its findings are less certain than usual; a new sample (a re-test with the provider) would settle them.`,
+    )
+    const query = await t.call('POST', '/query', {
+      token: p.key,
+      body: { question: 'What does my CYP2C19 genotype mean?' },
+    })
+    expect(JSON.stringify(query.body)).toContain(
+      `Genetics source ${source} comes from a sample that read poorly`,
+    )
+  })
+
+  it('says nothing of the kind for a file that called as chips usually do', async () => {
+    const p = await t.userWithKey()
+    const source = await upload(p, chip23andMe(200))
+    expect((await limitationsOf(p)).some((l) => l.includes(source))).toBe(false)
+  })
+})
