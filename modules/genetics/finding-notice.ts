@@ -32,19 +32,29 @@ export const lowQualityCallNotice = (words: string) =>
   `The call is of low quality (${words}): confirm it with a clinical-grade test.`
 
 /**
+ * Said when the finding's source is a chip's file from a sample that read poorly (LOW_CALL_RATE: many
+ * rows uncalled): such a sample also miscalls more of the rows it did call.
+ */
+export const POORLY_CALLED_SAMPLE_NOTICE =
+  "The file's sample read poorly (many of its rows were not called), so this call is less certain than usual; a clinical-grade test or a new sample confirms it."
+
+/**
  * The notice a finding carries: its category's, the imputation caveat when the genotype was imputed,
- * and the call-quality caveat when the call falls short.
+ * the call-quality caveat when the call falls short, and the sample caveat when its source's sample
+ * read poorly.
  */
 export function findingNotice(
   category: GeneticFinding['category'],
   imputed: boolean,
   callQuality: CallQualityFields | null = null,
+  poorlyCalledSample = false,
 ): string {
   const words = callQualityWords(callQuality)
   return [
     FINDING_NOTICES[category],
     imputed ? IMPUTED_NOTICE : null,
     words ? lowQualityCallNotice(words) : null,
+    poorlyCalledSample ? POORLY_CALLED_SAMPLE_NOTICE : null,
   ]
     .filter((part): part is string => part !== null)
     .join(' ')

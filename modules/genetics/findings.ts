@@ -6,6 +6,7 @@ import type { AppContext } from '../shared/context'
 import { newId } from '../shared/ids'
 import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
+import { findSources } from '../sources/service'
 import { findingNotice } from './finding-notice'
 import type { GeneticFinding } from './model'
 import * as repo from './repo'
@@ -42,7 +43,25 @@ export interface FindingFilter {
   rsids?: string[]
 }
 
-export function toFinding(row: repo.FindingRow): GeneticFinding {
+/**
+ * The sources among these findings' whose chip sample read poorly (their LOW_CALL_RATE warning): each
+ * finding of theirs says so in its notice, since a finding is read alone (an agent, a card).
+ */
+async function poorlyCalledSources(
+  app: AppContext,
+  scope: Scope,
+  rows: repo.FindingRow[],
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set()
+  const sources = await findSources(
+    app,
+    scope,
+    rows.map((r) => r.source_id),
+  )
+  return new Set(sources.filter((s) => s.warnings.some((w) => w.code === 'LOW_CALL_RATE')).map((s) => s.id))
+}
+
+export function toFinding(row: repo.FindingRow, poorlyCalledSample = false): GeneticFinding {
   return {
     id: row.id,
     source_id: row.source_id,
@@ -57,7 +76,7 @@ export function toFinding(row: repo.FindingRow): GeneticFinding {
     interpretation: row.interpretation,
     evidence_level: row.evidence_level,
     evidence_summary: row.evidence_summary,
-    notice: findingNotice(row.category, row.imputed, row.call_quality),
+    notice: findingNotice(row.category, row.imputed, row.call_quality, poorlyCalledSample),
     citations: row.citations,
     matched_by: row.matched_by,
     filter: row.filter,
@@ -78,7 +97,8 @@ export async function listGeneticFindings(
   const empty = (list?: string[]) => list !== undefined && list.length === 0
   if (empty(filter.sourceIds) || empty(filter.genes) || empty(filter.rsids)) return []
   const rows = await repo.listFindings(app.db, scope, filter)
-  return rows.map(toFinding)
+  const poorlyCalled = await poorlyCalledSources(app, scope, rows)
+  return rows.map((row) => toFinding(row, poorlyCalled.has(row.source_id)))
 }
 
 /** One page of findings, newest first, with the shared cursor/limit convention. */
@@ -94,7 +114,11 @@ export async function listGeneticFindingsPage(
     return { data: [], next_cursor: null }
   const rows = await repo.listFindings(app.db, scope, filter, { before, limit: limit + 1 })
   const cut = toPage(rows, limit)
-  return { data: cut.data.map(toFinding), next_cursor: cut.next_cursor }
+  const poorlyCalled = await poorlyCalledSources(app, scope, cut.data)
+  return {
+    data: cut.data.map((row) => toFinding(row, poorlyCalled.has(row.source_id))),
+    next_cursor: cut.next_cursor,
+  }
 }
 
 /** Write a source's findings; idempotent, so a retried job leaves the same set. */

@@ -342,7 +342,7 @@ export const GeneticFinding = Type.Object(
     evidence_summary: Type.String(),
     notice: Type.String({
       description:
-        'What this finding is not, and who decides before anything is acted on (by category); for an imputed genotype, also that it was imputed, not measured; for a low-quality sequencing call (`call_quality.concerns`), that a clinical-grade test confirms it.',
+        'What this finding is not, and who decides before anything is acted on (by category); for an imputed genotype, also that it was imputed, not measured; for a low-quality sequencing call (`call_quality.concerns`), that a clinical-grade test confirms it; for a chip file whose sample read poorly (its source warns `LOW_CALL_RATE`), that the call is less certain than usual.',
     }),
     citations: Type.Array(Citation),
     matched_by: Type.String(),

@@ -194,6 +194,12 @@ export async function getSource(app: AppContext, scope: Scope, id: string): Prom
   return toSource(row)
 }
 
+/** The live sources among these ids (one read each: callers pass the few a page of findings cites). */
+export async function findSources(app: AppContext, scope: Scope, ids: string[]): Promise<Source[]> {
+  const rows = await Promise.all([...new Set(ids)].map((id) => repo.findSource(app.db, scope, id)))
+  return rows.filter((row): row is repo.SourceRow => row !== undefined).map(toSource)
+}
+
 export async function listSources(
   app: AppContext,
   scope: Scope,

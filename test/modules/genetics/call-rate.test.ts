@@ -5,6 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { type TestApp, testApp } from '../../support/app'
 import { chip23andMe, UNCAPPED_UPLOADS, uploadFile, waitForJob } from './helpers'
 
+/** The file with a CYP2C19*2 het row (rs4244285, GRCh37 10:96541616) added, so it has a finding. */
+function withCatalogHet(file: Uint8Array): Uint8Array {
+  return new TextEncoder().encode(`${new TextDecoder().decode(file)}rs4244285\t10\t96541616\tGA\n`)
+}
+
 let t: TestApp
 beforeAll(async () => {
   t = await testApp({ genetics: { ...UNCAPPED_UPLOADS, maxUploadBytes: 2_000_000, uploadTtlSeconds: 3600 } })
@@ -22,5 +27,30 @@ describe('a poorly called chip file over HTTP', () => {
     const warning = source.warnings.find((w: { code: string }) => w.code === 'LOW_CALL_RATE')
     expect(warning.message).toStartWith("12.5 % of the file's rows outside Y are no-calls (2,500 of 20,000)")
     expect(job.warnings.map((w: { code: string }) => w.code)).toContain('LOW_CALL_RATE')
+  })
+
+  it('says so in the notice of each of its findings, read alone; a file that called well does not', async () => {
+    const p = await t.userWithKey()
+    const poor = await waitForJob(
+      t,
+      p,
+      (await uploadFile(t, p, withCatalogHet(chip23andMe(8)), {}, 'a.txt')).job_id,
+    )
+    const good = await waitForJob(
+      t,
+      p,
+      (await uploadFile(t, p, withCatalogHet(chip23andMe(200)), {}, 'b.txt')).job_id,
+    )
+    const noticesOf = async (sourceId: string) => {
+      const r = await t.call('GET', `/genetics/findings?source_id=${sourceId}`, { token: p.key })
+      expect(r.status).toBe(200)
+      expect(r.body.data.length).toBeGreaterThan(0)
+      return r.body.data.map((f: { notice: string }) => f.notice)
+    }
+    for (const notice of await noticesOf(poor.source_id))
+      expect(notice).toEndWith(
+        "The file's sample read poorly (many of its rows were not called), so this call is less certain than usual; a clinical-grade test or a new sample confirms it.",
+      )
+    for (const notice of await noticesOf(good.source_id)) expect(notice).not.toContain('read poorly')
   })
 })
