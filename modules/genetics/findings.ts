@@ -44,8 +44,8 @@ export interface FindingFilter {
 }
 
 /**
- * The sources among these findings' whose chip sample read poorly (their LOW_CALL_RATE warning): each
- * finding of theirs says so in its notice, since a finding is read alone (an agent, a card).
+ * Which of these findings' sources come from a chip sample that read poorly (their LOW_CALL_RATE
+ * warning): each finding of theirs says so in its notice, since a finding is read alone (an agent, a card).
  */
 async function poorlyCalledSources(
   app: AppContext,
