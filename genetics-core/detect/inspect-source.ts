@@ -7,7 +7,7 @@ import { bcfToVcfText } from '../bcf/bcf-to-vcf-text'
 import { type ConsumerLayout, detectConsumerLayout } from '../consumer/layouts'
 import { GeneticsInputError } from '../errors'
 import { zeroFilledAfterText } from '../scan/cut-off-text'
-import { isBcfMagic, readFileHead, sniffCompression } from '../stream/sniff'
+import { isBcfMagic, isNonTextControlByte, readFileHead, sniffCompression } from '../stream/sniff'
 import { utf16ByteOrder } from '../stream/text-encoding'
 import { textLines } from '../stream/text-lines'
 import { listZipEntries, openTextChunks } from '../stream/text-source'
@@ -236,7 +236,7 @@ function looksBinary(bytes: Uint8Array): boolean {
   for (let i = 0; i < n; i++) {
     const c = bytes[i]
     if (c === 0) return true
-    if (c < 9 || (c > 13 && c < 32)) control++
+    if (isNonTextControlByte(c)) control++
   }
   return control > n * 0.05
 }

@@ -110,9 +110,9 @@ function isBimLine(line: string): boolean {
 
 /**
  * What the first bytes of a file being uploaded show it to be, when they are enough to tell: the magic
- * bytes of the (first gzip block of the) file, a SAM, FASTQ or FASTA first line, an archive the
- * reader does not open, or a document, page or picture (documents.ts). Used on an upload's first part, so a BAM or a tar bundle is refused before the
- * rest of its tens of GB arrive.
+ * bytes of the (first gzip block of the) file, a SAM, FASTQ or FASTA first line, an archive the reader
+ * does not open, or a document, page or picture (documents.ts). Used on an upload's first part, so a
+ * BAM or a tar bundle is refused before the rest of its tens of GB arrive.
  */
 export function otherGenomicsStart(head: Uint8Array): string | null {
   let bytes = head

@@ -5,6 +5,7 @@
 // site among them would read as "not tested".
 
 import { GeneticsInputError } from '../errors'
+import { isNonTextControlByte } from '../stream/sniff'
 
 const AGAIN = 'the file looks cut off, as a download or copy that stopped early leaves it; download it again'
 
@@ -35,10 +36,7 @@ export function zeroFilledAfterText(bytes: Uint8Array): GeneticsInputError | nul
   const firstZero = bytes.indexOf(0)
   if (firstZero <= 0) return null
   for (let i = firstZero; i < bytes.length; i++) if (bytes[i] !== 0) return null
-  for (let i = 0; i < firstZero; i++) {
-    const c = bytes[i]
-    if (c < 9 || (c > 13 && c < 32)) return null
-  }
+  for (let i = 0; i < firstZero; i++) if (isNonTextControlByte(bytes[i])) return null
   return new GeneticsInputError(
     'TRUNCATED_INPUT',
     `the text stops after ${firstZero} bytes and only zero bytes follow, as when space for a download was set aside and never filled: ${AGAIN}`,

@@ -1,8 +1,8 @@
 // The native inflater a thread uses for BGZF blocks, chosen once per thread: ISA-L when the system has
 // it (the fastest inflater here, its blocks checked with libdeflate's CRC-32: isal-native.ts), else
 // libdeflate (which htslib itself uses, libdeflate-native.ts), else none, and callers fall back to
-// Bun.gunzipSync. GENETICS_INFLATE=isal, libdeflate or bun pins one
-// (for measurements, and for tests that compare them).
+// Bun.gunzipSync. GENETICS_INFLATE=isal, libdeflate or bun pins one (for measurements, and for tests
+// that compare them).
 
 import { openIsalGunzip } from './isal-native'
 import { openLibdeflateGunzip } from './libdeflate-native'

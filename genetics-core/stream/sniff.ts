@@ -7,6 +7,11 @@ import { GeneticsInputError } from '../errors'
 import type { Compression } from '../types'
 import { isStandardInput, standardInput } from './standard-input'
 
+/** A control byte that text does not hold (tab, line feed, vertical tab, form feed and CR are text's). */
+export function isNonTextControlByte(c: number): boolean {
+  return c < 9 || (c > 13 && c < 32)
+}
+
 export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 8
 }
