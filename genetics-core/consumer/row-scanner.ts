@@ -13,6 +13,7 @@ import { Lookup, type LookupTables, rsNumber } from '../scan/lookup-tables'
 import type { ChromRun } from '../scan/segment-scan'
 import { isNonPseudoautosomalX } from '../sex/sex-chromosome-sites'
 import { isRowProblem, isUnplaced, parseConsumerRow } from './consumer-row'
+import { cutShortRowReason } from './cut-short-row'
 import { type ConsumerLayout, normaliseHeaderRow } from './layouts'
 
 const NO_CHROMOSOME = new Uint8Array(0)
@@ -54,6 +55,10 @@ export class ConsumerRowScanner extends LineScanner {
 
   protected override onPieceEnd(): void {
     this.run = null
+  }
+
+  override lastLineCutShort(line: Uint8Array, counts: Float64Array): string | null {
+    return cutShortRowReason(this.layout, latin1(line, 0, line.length), counts)
   }
 
   // Field offsets of the current row (start, end pairs) and the last chromosome seen, as bytes.

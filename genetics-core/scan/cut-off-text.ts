@@ -21,11 +21,19 @@ export function cutOffLastLine(error: unknown, zeroFilled: boolean): unknown {
   const reason = zeroFilled
     ? 'zero bytes follow where the rest of the text should be, as when space for a download was set aside and never filled'
     : `it ends without a line break and does not read: ${error.message.replace(/^line \d+: /, '')}`
-  return new GeneticsInputError(
-    'TRUNCATED_INPUT',
-    `the last line is cut short (${reason}): ${AGAIN}`,
-    error.line,
-  )
+  return lastLineError(reason, error.line)
+}
+
+/**
+ * The error to raise when the last line, which had no line break, read but is not a whole row (the
+ * scanner's reason, e.g. a genotype cut to one letter).
+ */
+export function cutShortLastLine(reason: string, line: number): GeneticsInputError {
+  return lastLineError(`it ends without a line break and ${reason}`, line)
+}
+
+function lastLineError(reason: string, line: number | undefined): GeneticsInputError {
+  return new GeneticsInputError('TRUNCATED_INPUT', `the last line is cut short (${reason}): ${AGAIN}`, line)
 }
 
 /**

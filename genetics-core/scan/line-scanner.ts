@@ -115,4 +115,12 @@ export abstract class LineScanner {
 
   /** Subclasses reset per-piece state (e.g. the current chromosome run) here. */
   protected onPieceEnd(): void {}
+
+  /**
+   * Why the file's last line, which had no line break and was read without error, looks cut short
+   * (see consumer/cut-short-row.ts), or null. `counts` are the whole scan's, that line included.
+   */
+  lastLineCutShort(_line: Uint8Array, _counts: Float64Array): string | null {
+    return null
+  }
 }

@@ -16,6 +16,8 @@ export class LineStitcher {
   private unterminatedLine = 0
   /** True when that last line holds zero bytes (text followed by a never-filled space). */
   lastLineHasZeros = false
+  /** That last line's bytes when it had no newline (set by finish), else empty. */
+  unterminatedText: Uint8Array = new Uint8Array(0)
 
   constructor(private readonly scanWhole: (line: Uint8Array, lineNo: number) => void) {}
 
@@ -44,6 +46,7 @@ export class LineStitcher {
     if (!only) this.missingFinalNewline = true
     this.unterminatedLine = this.newlinesBefore + 1
     this.lastLineHasZeros = line.includes(0)
+    if (!only) this.unterminatedText = line
     this.scanWhole(line, this.unterminatedLine)
   }
 

@@ -6,7 +6,7 @@ import { GeneticsInputError } from '../errors'
 import { canonicalChromosome } from '../normalize/chromosome'
 import type { GeneticsWarning } from '../types'
 import { addCounters, C, newCounters } from './counters'
-import { cutOffLastLine } from './cut-off-text'
+import { cutOffLastLine, cutShortLastLine } from './cut-off-text'
 import type { LineScanner } from './line-scanner'
 import { LineStitcher } from './line-stitcher'
 import {
@@ -33,7 +33,7 @@ export class ScanAccumulator {
   /** Piece results in order; tests and the dbSNP join read the stitched line's piece from here. */
 
   constructor(
-    stitchScanner: LineScanner,
+    private readonly stitchScanner: LineScanner,
     private readonly onHit: (text: string, line: number) => void,
     /** Canonical name of a chromosome as written (consumer files map 23-26 too). */
     private readonly canonical: (name: string) => string = canonicalChromosome,
@@ -59,6 +59,8 @@ export class ScanAccumulator {
       throw this.stitcher.missingFinalNewline ? cutOffLastLine(error, this.stitcher.lastLineHasZeros) : error
     }
     if (this.stitcher.missingFinalNewline) {
+      const cutShort = this.stitchScanner.lastLineCutShort(this.stitcher.unterminatedText, this.counts)
+      if (cutShort !== null) throw cutShortLastLine(cutShort, this.stitcher.lines)
       this.tally({
         code: 'NO_FINAL_NEWLINE',
         message: 'the file does not end with a newline (it may be truncated)',

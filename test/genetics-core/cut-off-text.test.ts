@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { scanSource } from '../../genetics-core/index'
 import { tempDir } from './support/fixtures'
-import { catalogRows, sorted, VENDORS } from './support/vendor-files'
+import { catalogRows, type Row, sexChromosomeRows, sorted, VENDORS } from './support/vendor-files'
 
 const tmp = tempDir()
 afterAll(() => tmp.remove())
@@ -90,6 +90,71 @@ describe('a file cut off in its last line', () => {
     lines[5] = lines[5].split('\t').slice(0, 3).join('\t')
     const error = await refusal(write(lines.join('\n')))
     expect([error.code, error.line]).toEqual(['COLUMN_COUNT', 6])
+  })
+})
+
+describe('a last row that reads but was cut inside its genotype', () => {
+  const autosomal = rows.filter((r) => !['X', 'Y', 'MT'].includes(r.chrom))
+  const woman = sorted([...rows, ...sexChromosomeRows('female')]).filter((r) => r.chrom === 'X')
+
+  for (const [vendor, layout] of Object.entries(VENDORS)) {
+    test(`${vendor}: a genotype cut to nothing or to one letter is refused as cut off`, async () => {
+      const text = layout(autosomal).join('\n')
+      const lastLine = text.split('\n').length
+      const separator = text.includes('\t') ? '\t' : ','
+      const lastSeparator = text.lastIndexOf(separator)
+      // AncestryDNA's genotype is its last two columns.
+      const genotypeAt =
+        (vendor === 'ancestrydna' ? text.lastIndexOf(separator, lastSeparator - 1) : lastSeparator) + 1
+      // Every cut from right after the separator before the genotype to one character short of it.
+      for (let keep = genotypeAt; keep < text.length; keep++) {
+        const error = await refusal(write(text.slice(0, keep)))
+        expect([vendor, keep, error.code, error.line]).toEqual([vendor, keep, 'TRUNCATED_INPUT', lastLine])
+        expect(error.message).toStartWith(
+          `line ${lastLine}: the last line is cut short (it ends without a line break and `,
+        )
+      }
+    })
+
+    test(`${vendor}: a woman's file cut to one letter in its last X row is refused`, async () => {
+      const text = layout(woman).join('\n')
+      const error = await refusal(write(text.slice(0, text.length - (text.endsWith('"') ? 2 : 1))))
+      expect(error.code).toBe('TRUNCATED_INPUT')
+    })
+
+    for (const sex of ['male', 'female'] as const) {
+      test(`${vendor}: a ${sex}'s whole file without a final line break is still read`, async () => {
+        const all = sorted([...rows, ...sexChromosomeRows(sex)])
+        const endings: Row[][] = [all, all.filter((r) => r.chrom !== 'MT' && r.chrom !== 'Y')]
+        for (const ending of endings) {
+          const { summary, warnings } = await scanSource(write(layout(ending).join('\n')))
+          expect([vendor, sex, ending.at(-1)?.chrom, summary.records]).toEqual([
+            vendor,
+            sex,
+            ending.at(-1)?.chrom,
+            ending.length,
+          ])
+          expect(warnings.map((w) => w.code)).toContain('NO_FINAL_NEWLINE')
+        }
+      })
+    }
+  }
+
+  test('the reason names what is wrong with the row', async () => {
+    const table = (last: string) => `# rsid\tchromosome\tposition\tgenotype\nrs1\t1\t100\tAG\n${last}`
+    const reasons = {
+      'rs2\t1\t200\t': 'its genotype is empty',
+      'rs2\t1\t200\tA': 'its genotype is one letter on chromosome 1, which is called with two',
+      'rs2\t1\t200\t-': "its genotype is '-' where a no-call is '--'",
+    }
+    for (const [last, reason] of Object.entries(reasons)) {
+      const error = await refusal(write(table(last)))
+      expect(error.message).toContain(`(it ends without a line break and ${reason})`)
+    }
+    const quoted = await refusal(
+      write('RSID,CHROMOSOME,POSITION,RESULT\n"rs1","1","100","AG"\n"rs2","1","200","AG'),
+    )
+    expect(quoted.message).toContain('(it ends without a line break and a quoted field is not closed)')
   })
 })
 
