@@ -1,9 +1,14 @@
 // The scan workers' side of a BCF read in parallel: a chunk of whole records (bcf-record-chunks.ts)
-// decoded to the VCF lines `bcftools view` prints, then scanned by the same byte scanner as a VCF.GZ
-// segment. A damaged record is the same typed error, with the same record number, as on one thread,
-// and it comes after the lines before it have been read: one of them may hold an earlier problem.
+// decoded to VCF lines, then scanned by the same byte scanner as a VCF.GZ segment. A damaged record is
+// the same typed error, with the same record number, as on one thread, and it comes after the lines
+// before it have been read: one of them may hold an earlier problem.
+// The scan decodes compact lines (bcf-record.ts: what the scan counts, without the floats and vectors
+// it skips), and the records it keeps (target hits) again as the whole line `bcftools view` prints; so
+// is each chunk's first record, whose line the main thread reads (it may continue an earlier piece's).
 
 import type { GeneticsInputError } from '../errors'
+import { C } from '../scan/counters'
+import type { SegmentScan } from '../scan/segment-scan'
 import type { VcfBodyConfig } from '../vcf/body-scanner'
 import { parseBcfHeader } from './bcf-header'
 import { BcfRecordDecoder } from './bcf-record'
@@ -25,20 +30,36 @@ export interface DecodedChunk {
 export class BcfChunkDecoder {
   private readonly decoder: BcfRecordDecoder
   private readonly out = new TextWriter()
+  private readonly whole = new TextWriter()
+  private readonly utf8 = new TextDecoder()
+  /** Where each record of the chunk decoded last starts, for decoding one again whole. */
+  private starts = new Int32Array(1 << 14)
+  private chunk: { bytes: Uint8Array; view: DataView; firstRecord: number } | null = null
 
   constructor(headerText: string) {
     this.decoder = new BcfRecordDecoder(parseBcfHeader(headerText))
   }
 
-  /** VCF text of the whole records in `bytes`, the first of them record number `firstRecord`. */
-  decode(bytes: Uint8Array, firstRecord: number): DecodedChunk {
+  /**
+   * VCF text of the whole records in `bytes`, the first of them record number `firstRecord`: whole
+   * lines, or with `compact` the first whole and the others compact.
+   */
+  decode(bytes: Uint8Array, firstRecord: number, compact = false): DecodedChunk {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    this.chunk = { bytes, view, firstRecord }
     let record = firstRecord
     let error: GeneticsInputError | null = null
     for (let at = 0; at < bytes.length; record++) {
       const before = this.out.length
+      const index = record - firstRecord
+      if (index >= this.starts.length) {
+        const grown = new Int32Array(this.starts.length * 2)
+        grown.set(this.starts)
+        this.starts = grown
+      }
+      this.starts[index] = at
       try {
-        this.decoder.decode(bytes, view, at, record, this.out)
+        this.decoder.decode(bytes, view, at, record, this.out, compact && index > 0)
       } catch (e) {
         // The damaged record's partial line goes, and so do the records after it.
         this.out.length = before
@@ -48,6 +69,25 @@ export class BcfChunkDecoder {
       at += 8 + view.getUint32(at, true) + view.getUint32(at + 4, true)
     }
     return { text: this.out.take(), error }
+  }
+
+  /**
+   * A scan of compact lines made whole: its hits' text becomes the whole line of their record, and its
+   * decompressed bytes are the records' (`bytes` of the chunk decoded last), as on one thread.
+   */
+  wholeHits(scan: SegmentScan): SegmentScan {
+    const chunk = this.chunk
+    if (chunk === null) return scan
+    for (const hit of scan.hits) {
+      // A hit's line counts from the line after the chunk's first newline: record index line + 1.
+      const index = hit.line + 1
+      this.whole.length = 0
+      this.decoder.decode(chunk.bytes, chunk.view, this.starts[index], chunk.firstRecord + index, this.whole)
+      const line = this.whole.take()
+      hit.text = this.utf8.decode(line.subarray(0, line.length - 1))
+    }
+    scan.counts[C.textBytes] = chunk.bytes.length
+    return scan
   }
 }
 

@@ -22,6 +22,8 @@ export class BcfRecordChunker {
   header: BcfHeader | null = null
   /** The header's own text, as the workers parse it. */
   headerText = ''
+  /** The header's decompressed bytes (magic, length and text). */
+  headerBytes = 0
   /** Records in the chunks handed out so far. */
   records = 0
   private carry = new Uint8Array(0)
@@ -46,6 +48,7 @@ export class BcfRecordChunker {
       if (headerBytes < 0 || bytes.length < headerBytes) return this.keep(bytes, 0)
       this.headerText = bcfHeaderText(bytes.subarray(PREAMBLE_BYTES, headerBytes))
       this.header = parseBcfHeader(this.headerText)
+      this.headerBytes = headerBytes
       start = headerBytes
     }
     let end = start

@@ -5,6 +5,13 @@
 // samples together). GT is (allele + 1) << 1 | phased per allele, vectors padded at their end.
 // Every length and index is checked before it is used: a damaged record is a typed error, never a
 // RangeError or a line that only looks right.
+//
+// A compact line is the same record for the scan's counting: CHROM, POS, ID, alleles and FILTER as
+// above, QUAL and INFO '.', and only GT in FORMAT and the samples. The scan reads nothing else from a
+// record but a reference block's END, so a record without a real ALT (ALT '.' or symbolic) keeps its
+// INFO, and one without GT is written whole. Every field is still checked as in a whole line, so a
+// damaged record is the same error either way. Writing the floats and vectors the scan skips was most
+// of a BCF's decoding time; the records the scan keeps (target hits) are decoded again whole.
 
 import type { BcfHeader } from './bcf-header'
 import { corruptRecord } from './bcf-problems'
@@ -62,6 +69,8 @@ const EQUALS = 61
 const SLASH = 47
 const PIPE = 124
 const NEWLINE = 10
+const LESS_THAN = 60
+const GT_NAME = new TextEncoder().encode('GT')
 
 /** Bytes of the fixed part of the site block: CHROM, POS, rlen, QUAL, n_allele/n_info, n_fmt/n_sample. */
 export const FIXED_SITE_BYTES = 24
@@ -81,19 +90,29 @@ export class BcfRecordDecoder {
   private readonly fmtKey = new Int32Array(256)
   private readonly fmtType = new Int32Array(256)
   private readonly fmtCount = new Int32Array(256)
-  private readonly fmtData = new Float64Array(256)
+  private readonly fmtData = new Int32Array(256)
   private readonly fmtSize = new Int32Array(256)
+  /** True while the record is written as a compact line (see the top of the file). */
+  private compact = false
 
   constructor(private readonly header: BcfHeader) {}
 
   /**
    * Writes the VCF line of the record whose l_shared sits at `start` (its 8 length bytes, then
-   * l_shared + l_indiv bytes, all within `bytes`).
+   * l_shared + l_indiv bytes, all within `bytes`); `compact` writes the compact line instead.
    */
-  decode(bytes: Uint8Array, view: DataView, start: number, record: number, out: TextWriter): void {
+  decode(
+    bytes: Uint8Array,
+    view: DataView,
+    start: number,
+    record: number,
+    out: TextWriter,
+    compact = false,
+  ): void {
     this.bytes = bytes
     this.view = view
     this.record = record
+    this.compact = compact
     const lShared = view.getUint32(start, true)
     const lIndiv = view.getUint32(start + 4, true)
     const site = start + 8
@@ -132,21 +151,26 @@ export class BcfRecordDecoder {
     this.writeChars(out)
     out.byte(TAB)
     if (nAllele === 0) throw corruptRecord(this.record, 'it has no REF allele')
+    // A reference block (no ALT, or a symbolic one) keeps its INFO in a compact line: END is there.
+    let block = nAllele === 1
     for (let i = 0; i < nAllele; i++) {
       if (i >= 2) out.byte(COMMA)
       this.readDescriptor('an allele')
       if (this.type !== BT_CHAR && !(this.type === BT_NULL && this.count === 0)) this.wrongType('an allele')
+      if (i > 0 && this.count > 0 && this.p < this.end && this.bytes[this.p] === LESS_THAN) block = true
       this.writeChars(out)
       if (i === 0) out.byte(TAB)
     }
     if (nAllele === 1) out.byte(DOT)
     out.byte(TAB)
-    if (qualBits === FLOAT_MISSING) out.byte(DOT)
+    const compact = this.compact
+    if (qualBits === FLOAT_MISSING || compact) out.byte(DOT)
     else writeBcfFloat(out, view.getFloat32(site + 12, true))
     out.byte(TAB)
     this.writeFilter(out)
     out.byte(TAB)
-    this.writeInfo(nInfo, out)
+    if (compact && !block) this.skipInfo(nInfo, out)
+    else this.writeInfo(nInfo, out)
     if (this.p !== siteEnd) {
       throw corruptRecord(
         this.record,
@@ -197,6 +221,20 @@ export class BcfRecordDecoder {
     }
   }
 
+  /** INFO checked as writeInfo checks it, in the same order, and written as '.'. */
+  private skipInfo(nInfo: number, out: TextWriter): void {
+    out.byte(DOT)
+    for (let i = 0; i < nInfo; i++) {
+      this.dictionaryName(this.readTypedInt('an INFO key'), 'an INFO')
+      this.readDescriptor('an INFO value')
+      const { type, count } = this
+      if (type === BT_NULL && count > 0) this.wrongType('an INFO value')
+      const bytes = count * TYPE_BYTES[type]
+      this.need(bytes, 'an INFO value')
+      this.p += bytes
+    }
+  }
+
   /** An INFO value of one element, as htslib writes it (a missing one is '.'). */
   private writeSingleInfoValue(at: number, type: number, out: TextWriter): void {
     if (type === BT_FLOAT) {
@@ -242,10 +280,14 @@ export class BcfRecordDecoder {
     this.p = siteEnd
     this.end = indivEnd
     const { fmtKey, fmtType, fmtCount, fmtData, fmtSize } = this
+    const compact = this.compact
+    let gtField = -1
     out.byte(TAB)
+    const formatStart = out.length
     for (let f = 0; f < nFmt; f++) {
       const key = this.readTypedInt('a FORMAT key')
       const name = this.dictionaryName(key, 'a FORMAT')
+      if (key === header.gtKey) gtField = f
       if (f > 0) out.byte(COLON)
       out.copy(name, 0, name.length)
       this.readDescriptor('a FORMAT field')
@@ -272,6 +314,16 @@ export class BcfRecordDecoder {
         this.record,
         `l_indiv says ${indivEnd - siteEnd} bytes but its fields take ${this.p - siteEnd}`,
       )
+    }
+    if (compact && gtField >= 0) {
+      out.length = formatStart
+      out.copy(GT_NAME, 0, GT_NAME.length)
+      const at = fmtData[gtField]
+      for (let j = 0; j < nSample; j++) {
+        out.byte(TAB)
+        this.writeGenotype(at + j * fmtSize[gtField], fmtType[gtField], fmtCount[gtField], out)
+      }
+      return
     }
     const gtKey = header.gtKey
     for (let j = 0; j < nSample; j++) {

@@ -11,7 +11,7 @@ import type { BcfHeader } from './bcf-header'
 import { type BcfRecordChunk, BcfRecordChunker } from './bcf-record-chunks'
 
 export type BcfChunkEvent =
-  | { type: 'header'; header: BcfHeader; headerText: string }
+  | { type: 'header'; header: BcfHeader; headerText: string; headerBytes: number }
   | ({ type: 'records' } & BcfRecordChunk)
 
 export class BgzfBcfChunks {
@@ -39,7 +39,8 @@ export class BgzfBcfChunks {
       this.reader.recycle(segment.buffer)
       if (!announced && this.chunker.header) {
         announced = true
-        yield { type: 'header', header: this.chunker.header, headerText: this.chunker.headerText }
+        const { header, headerText, headerBytes } = this.chunker
+        yield { type: 'header', header, headerText, headerBytes }
       }
       if (chunk) yield { type: 'records', ...chunk }
     }

@@ -14,5 +14,17 @@ export async function openBcfText(
   options: OpenTextOptions = {},
 ): Promise<TextChunks> {
   const binary = await openTextChunks(path, compression, options)
-  return { chunks: bcfToVcfText(binary.chunks), bytesRead: binary.bytesRead, close: binary.close }
+  let decompressed = 0
+  async function* counted(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of binary.chunks) {
+      decompressed += chunk.length
+      yield chunk
+    }
+  }
+  return {
+    chunks: bcfToVcfText(counted()),
+    bytesRead: binary.bytesRead,
+    decompressedBytes: () => decompressed,
+    close: binary.close,
+  }
 }

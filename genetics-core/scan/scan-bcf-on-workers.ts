@@ -8,6 +8,7 @@ import { BgzfBcfChunks } from '../bcf/bgzf-bcf-chunks'
 import type { BgzfSegmentSource } from '../stream/bgzf-segments'
 import type { ScanWorkerPool } from '../stream/worker-pool'
 import type { VcfBodyConfig } from '../vcf/body-scanner'
+import { C } from './counters'
 import type { LineScanner } from './line-scanner'
 import type { ScanAccumulator } from './scan-accumulator'
 import { scanOnWorkers, type WorkerJob, type WorkerRun } from './scan-on-workers'
@@ -25,8 +26,11 @@ export async function scanBcfOnWorkers(
     for await (const event of source.events()) {
       if (event.type === 'header') {
         pool.init(1, 'bcf-scan', { headerText: event.headerText, scan: config })
-        // The header's lines are scanned here first, as in a VCF.GZ's first segment.
-        yield { scanned: make().scanPiece(new TextEncoder().encode(event.header.vcfText)) }
+        // The header's lines are scanned here first, as in a VCF.GZ's first segment. Its decompressed
+        // bytes are the BCF's, as the records' are (bcf-chunk-scan.ts).
+        const scanned = make().scanPiece(new TextEncoder().encode(event.header.vcfText))
+        scanned.counts[C.textBytes] = event.headerBytes
+        yield { scanned }
       } else yield { pending: pool.submit(1, event.buffer, event.length, 0, undefined, event.firstRecord) }
     }
   }

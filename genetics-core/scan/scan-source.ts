@@ -342,6 +342,7 @@ async function scanOnMainThread(
       progress.report('reading', text.bytesRead(), accumulator.counts[C.records])
     }
     accumulator.finish()
+    if (text.decompressedBytes) accumulator.counts[C.textBytes] = text.decompressedBytes()
   } finally {
     text.close()
   }

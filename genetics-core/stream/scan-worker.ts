@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads'
 import { afterDecoding, BcfChunkDecoder, type BcfChunkScanConfig } from '../bcf/bcf-chunk-scan'
 import { type AlleleKeyConfig, AlleleKeyExtractor, type BcfAlleleKeyConfig } from '../dbsnp/allele-keys'
 import { GeneticsInputError } from '../errors'
+import type { SegmentScan } from '../scan/segment-scan'
 import { type VcfBodyConfig, VcfBodyScanner } from '../vcf/body-scanner'
 import { InflateError, inflateBgzfBlocks } from './inflate-bgzf'
 import type { WorkerMessage, WorkerMode, WorkerReply } from './worker-protocol'
@@ -20,7 +21,10 @@ interface Processor {
 
 /** A segment scan's result with the buffers that travel back without a copy. */
 function scanned(scanner: VcfBodyScanner, text: Uint8Array) {
-  const result = scanner.scanPiece(text)
+  return transferred(scanner.scanPiece(text))
+}
+
+function transferred(result: SegmentScan) {
   return {
     result,
     transfer: [
@@ -49,7 +53,9 @@ function createProcessor(mode: WorkerMode, config: unknown): Processor {
     return {
       rawInput: true,
       process: (records, firstRecord = 1) =>
-        afterDecoding(decoder.decode(records, firstRecord), (text) => scanned(scanner, text)),
+        afterDecoding(decoder.decode(records, firstRecord, true), (text) =>
+          transferred(decoder.wholeHits(scanner.scanPiece(text))),
+        ),
     }
   }
   if (mode === 'allele-keys') {
@@ -66,7 +72,8 @@ function createProcessor(mode: WorkerMode, config: unknown): Processor {
     return {
       rawInput: true,
       process: (records, firstRecord = 1) =>
-        afterDecoding(decoder.decode(records, firstRecord), (text) => extracted(extractor, text)),
+        // Compact lines (bcf-record.ts): the keys are made of CHROM, POS, ID, REF and ALT alone.
+        afterDecoding(decoder.decode(records, firstRecord, true), (text) => extracted(extractor, text)),
       recycle: (buffers) => extractor.recycle(buffers),
     }
   }

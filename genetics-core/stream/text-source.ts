@@ -22,6 +22,11 @@ export interface TextChunks {
   chunks: AsyncIterable<Uint8Array>
   /** On-disk bytes consumed so far (compressed bytes for gzip/BGZF/zip). */
   bytesRead(): number
+  /**
+   * Decompressed bytes read so far when they are not the text's (a BCF's binary records, decoded to
+   * text on the way); absent when the text is what was decompressed.
+   */
+  decompressedBytes?(): number
   /** Releases the file; safe to call more than once. */
   close(): void
 }
