@@ -75,6 +75,23 @@ describe('a BGZF BCF on the scan workers reads as on one thread', () => {
     })
   }
 
+  test('a site inside a reference block is called from the block, whose END the workers keep', async () => {
+    // Positions inside gVCF blocks (not their starts), and a variant site: the workers decode compact
+    // lines, which keep INFO only for blocks, and hits whole.
+    const inside = [
+      { key: 'in-block', grch37: { chrom: '1', pos: 949521 } },
+      { key: 'block-end', grch37: { chrom: '1', pos: 949525 } },
+      { key: 'next-block', grch37: { chrom: '1', pos: 949737 } },
+    ]
+    const path = fixture('bcf', 'synthetic_haplotypecaller_grch37.g.bcf')
+    const read = async (workers: number) =>
+      essentials(await scanSource(path, { targets: [...inside, ...targets], workers, segmentBytes: 2000 }))
+    const onWorkers = await read(2)
+    expect(onWorkers).toEqual(await read(0))
+    for (const { key } of inside)
+      expect(onWorkers.calls.find(([k]) => k === key)?.[1].zygosity).toBe('hom_ref')
+  })
+
   test('the workers are used: a BGZF BCF is decoded there unless workers are turned off', async () => {
     const spy = spyOn(bcfOnWorkers, 'scanBcfOnWorkers')
     try {
