@@ -371,11 +371,16 @@ export class BcfRecordDecoder {
     }
     const { bytes, view } = this
     if (type === BT_CHAR) {
+      // Room for the whole string once, then the characters without a check each (an ID, an allele).
+      out.reserve(count)
+      const text = out.bytes
+      let w = out.length
       for (let i = 0; i < count; i++) {
         const c = bytes[at + i]
         if (c === 0) break
-        out.byte(c === STR_MISSING ? DOT : c)
+        text[w++] = c === STR_MISSING ? DOT : c
       }
+      out.length = w
       return
     }
     if (type === BT_FLOAT) {
