@@ -18,21 +18,22 @@ const FIELD_PROBLEMS = new Set(['COLUMN_COUNT', 'BAD_RECORD', 'BAD_POSITION'])
  */
 export function cutOffLastLine(error: unknown, zeroFilled: boolean): unknown {
   if (!(error instanceof GeneticsInputError) || !FIELD_PROBLEMS.has(error.code)) return error
-  const reason = zeroFilled
-    ? 'zero bytes follow where the rest of the text should be, as when space for a download was set aside and never filled'
-    : `it ends without a line break and does not read: ${error.message.replace(/^line \d+: /, '')}`
-  return lastLineError(reason, error.line)
+  return lastLineError(`does not read: ${error.message.replace(/^line \d+: /, '')}`, error.line, zeroFilled)
 }
 
 /**
  * The error to raise when the last line, which had no line break, read but is not a whole row (the
  * scanner's reason, e.g. a genotype cut to one letter).
  */
-export function cutShortLastLine(reason: string, line: number): GeneticsInputError {
-  return lastLineError(`it ends without a line break and ${reason}`, line)
+export function cutShortLastLine(reason: string, line: number, zeroFilled: boolean): GeneticsInputError {
+  return lastLineError(reason, line, zeroFilled)
 }
 
-function lastLineError(reason: string, line: number | undefined): GeneticsInputError {
+/** Zero bytes after the text say more than what the line lacks: they name how it was left. */
+function lastLineError(what: string, line: number | undefined, zeroFilled: boolean): GeneticsInputError {
+  const reason = zeroFilled
+    ? 'zero bytes follow where the rest of the text should be, as when space for a download was set aside and never filled'
+    : `it ends without a line break and ${what}`
   return new GeneticsInputError('TRUNCATED_INPUT', `the last line is cut short (${reason}): ${AGAIN}`, line)
 }
 

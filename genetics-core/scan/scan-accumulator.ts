@@ -60,7 +60,8 @@ export class ScanAccumulator {
     }
     if (this.stitcher.missingFinalNewline) {
       const cutShort = this.stitchScanner.lastLineCutShort(this.stitcher.unterminatedText, this.counts)
-      if (cutShort !== null) throw cutShortLastLine(cutShort, this.stitcher.lines)
+      if (cutShort !== null)
+        throw cutShortLastLine(cutShort, this.stitcher.lines, this.stitcher.lastLineHasZeros)
       this.tally({
         code: 'NO_FINAL_NEWLINE',
         message: 'the file does not end with a newline (it may be truncated)',

@@ -188,6 +188,16 @@ describe('text followed by zero bytes', () => {
     }
   })
 
+  test('inside a genotype, where the row still reads: said as zero-filled', async () => {
+    const text = bigTable()
+    const genotype = text.lastIndexOf('\t') + 2
+    const error = await refusal(write(join(text.slice(0, genotype), zeros(65_536))))
+    expect([error.code, error.line]).toEqual(['TRUNCATED_INPUT', 60_002])
+    expect(error.message).toContain(
+      'the last line is cut short (zero bytes follow where the rest of the text should be',
+    )
+  })
+
   test('binary data with zeros among other bytes is still binary data', async () => {
     const bytes = new Uint8Array(4096)
     for (let i = 0; i < bytes.length; i++) bytes[i] = i % 7 === 0 ? 0 : 65 + (i % 26)
