@@ -63,6 +63,20 @@ describe('importGenotypeFile', () => {
     expect(error.detail).toContain('line 795: the last line is cut short')
     expect(error.detail).toContain('download it again')
     expect(error.detail).not.toMatch(/\t[ACGT-]{1,2}\b/)
+    // Cut after the first letter of row 795's genotype: the row still reads, as a one-letter call.
+    const bytes = fixture(CONSUMER)
+    const rowEnd = bytes.indexOf(10, 20_011)
+    const oneLetter = await importGenotypeFile(t.context, scope(p), {
+      bytes: bytes.subarray(0, bytes.lastIndexOf(9, rowEnd) + 2),
+    }).catch((e) => e)
+    expect([oneLetter.status, oneLetter.extra.code, oneLetter.extra.line]).toEqual([
+      422,
+      'TRUNCATED_INPUT',
+      795,
+    ])
+    expect(oneLetter.detail).toContain(
+      '(it ends without a line break and its genotype is one letter on chromosome',
+    )
     const empty = await importGenotypeFile(t.context, scope(p), { bytes: new Uint8Array(0) }).catch((e) => e)
     expect(empty.status).toBe(422)
     expect((await listSources(t.context, scope(p), {})).data).toEqual([])
