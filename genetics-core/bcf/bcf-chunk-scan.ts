@@ -44,7 +44,7 @@ export class BcfChunkDecoder {
    * VCF text of the whole records in `bytes`, the first of them record number `firstRecord`: whole
    * lines, or with `compact` the first whole and the others compact.
    */
-  decode(bytes: Uint8Array, firstRecord: number, compact = false): DecodedChunk {
+  decode(bytes: Uint8Array, firstRecord: number, compact = false, keptSample = 0): DecodedChunk {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     this.chunk = { bytes, view, firstRecord }
     let record = firstRecord
@@ -59,7 +59,7 @@ export class BcfChunkDecoder {
       }
       this.starts[index] = at
       try {
-        this.decoder.decode(bytes, view, at, record, this.out, compact && index > 0)
+        this.decoder.decode(bytes, view, at, record, this.out, compact && index > 0, keptSample)
       } catch (e) {
         // The damaged record's partial line goes, and so do the records after it.
         this.out.length = before
@@ -69,6 +69,20 @@ export class BcfChunkDecoder {
       at += 8 + view.getUint32(at, true) + view.getUint32(at + 4, true)
     }
     return { text: this.out.take(), error }
+  }
+
+  /**
+   * What the workers' scanner of compact lines is configured with, and which sample the lines keep: a
+   * one-sample VCF's columns, its sample the counted one (the first when none is counted, as its GT is
+   * not read then). A file without samples has no compact sample column.
+   */
+  static compactScan(scan: VcfBodyConfig): { scan: VcfBodyConfig; keptSample: number } {
+    if (scan.columns <= 9) return { scan, keptSample: 0 }
+    const counted = scan.sampleColumn >= 9
+    return {
+      scan: { ...scan, columns: 10, altColumns: 10, sampleColumn: counted ? 9 : -1 },
+      keptSample: counted ? scan.sampleColumn - 9 : 0,
+    }
   }
 
   /**

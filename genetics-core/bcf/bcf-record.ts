@@ -7,11 +7,13 @@
 // RangeError or a line that only looks right.
 //
 // A compact line is the same record for the scan's counting: CHROM, POS, ID, alleles and FILTER as
-// above, QUAL and INFO '.', and only GT in FORMAT and the samples. The scan reads nothing else from a
-// record but a reference block's END, so a record without a real ALT (ALT '.' or symbolic) keeps its
-// INFO, and one without GT is written whole. Every field is still checked as in a whole line, so a
-// damaged record is the same error either way. Writing the floats and vectors the scan skips was most
-// of a BCF's decoding time; the records the scan keeps (target hits) are decoded again whole.
+// above, QUAL and INFO '.', FORMAT `GT` and one sample column, the counted sample's GT (its scanner
+// reads the line as a one-sample VCF's). The scan reads nothing else from a record but a reference
+// block's END, so a record without a real ALT (ALT '.' or symbolic) keeps its INFO, and one without
+// GT keeps its FORMAT and that sample's values. Every field and every sample's GT is still checked as
+// in a whole line, so a damaged record is the same error either way. Writing the floats, vectors and
+// other samples the scan skips was most of a BCF's decoding time; the records the scan keeps (target
+// hits) are decoded again whole.
 
 import type { BcfHeader } from './bcf-header'
 import { corruptRecord } from './bcf-problems'
@@ -94,12 +96,15 @@ export class BcfRecordDecoder {
   private readonly fmtSize = new Int32Array(256)
   /** True while the record is written as a compact line (see the top of the file). */
   private compact = false
+  /** The sample a compact line keeps (0-based). */
+  private keptSample = 0
 
   constructor(private readonly header: BcfHeader) {}
 
   /**
    * Writes the VCF line of the record whose l_shared sits at `start` (its 8 length bytes, then
-   * l_shared + l_indiv bytes, all within `bytes`); `compact` writes the compact line instead.
+   * l_shared + l_indiv bytes, all within `bytes`); `compact` writes the compact line instead, with
+   * sample `keptSample` (0-based) as its one sample column.
    */
   decode(
     bytes: Uint8Array,
@@ -108,11 +113,13 @@ export class BcfRecordDecoder {
     record: number,
     out: TextWriter,
     compact = false,
+    keptSample = 0,
   ): void {
     this.bytes = bytes
     this.view = view
     this.record = record
     this.compact = compact
+    this.keptSample = keptSample
     const lShared = view.getUint32(start, true)
     const lIndiv = view.getUint32(start + 4, true)
     const site = start + 8
@@ -271,7 +278,7 @@ export class BcfRecordDecoder {
       }
       // A sites-only file has no FORMAT column; samples without FORMAT fields are '.' throughout.
       if (nSample === 0) return
-      for (let j = 0; j <= nSample; j++) {
+      for (let j = 0; j <= (this.compact ? 1 : nSample); j++) {
         out.byte(TAB)
         out.byte(DOT)
       }
@@ -315,17 +322,30 @@ export class BcfRecordDecoder {
         `l_indiv says ${indivEnd - siteEnd} bytes but its fields take ${this.p - siteEnd}`,
       )
     }
-    if (compact && gtField >= 0) {
+    const gtKey = header.gtKey
+    if (compact) {
+      const kept = this.keptSample
+      if (gtField < 0) {
+        // No GT: the FORMAT written above and the kept sample's values.
+        out.byte(TAB)
+        for (let f = 0; f < nFmt; f++) {
+          if (f > 0) out.byte(COLON)
+          this.writeVector(fmtData[f] + kept * fmtSize[f], fmtType[f], fmtCount[f], out)
+        }
+        return
+      }
       out.length = formatStart
       out.copy(GT_NAME, 0, GT_NAME.length)
+      out.byte(TAB)
       const at = fmtData[gtField]
-      for (let j = 0; j < nSample; j++) {
-        out.byte(TAB)
-        this.writeGenotype(at + j * fmtSize[gtField], fmtType[gtField], fmtCount[gtField], out)
-      }
+      const size = fmtSize[gtField]
+      const type = fmtType[gtField]
+      const count = fmtCount[gtField]
+      // Every sample's GT is checked, as writing them all would check them, then the kept one written.
+      for (let j = 0; j < nSample; j++) if (j !== kept) this.checkGenotype(at + j * size, type, count)
+      this.writeGenotype(at + kept * size, type, count, out)
       return
     }
-    const gtKey = header.gtKey
     for (let j = 0; j < nSample; j++) {
       out.byte(TAB)
       for (let f = 0; f < nFmt; f++) {
@@ -361,6 +381,19 @@ export class BcfRecordDecoder {
       else out.int(allele - 1)
     }
     if (i === 0) out.byte(DOT)
+  }
+
+  /** A sample's GT checked as writeGenotype checks it (the same error), without writing it. */
+  private checkGenotype(at: number, type: number, count: number): void {
+    if (type === BT_NULL) return
+    const size = TYPE_BYTES[type]
+    const end = endOf(type)
+    const missing = missingOf(type)
+    for (let i = 0; i < count; i++) {
+      const value = this.intAt(at + i * size, type)
+      if (value === end || value === missing) return
+      if (value < 0) throw corruptRecord(this.record, 'a GT value is negative')
+    }
   }
 
   /** A vector (INFO of several values, or one sample's FORMAT value) as htslib's bcf_fmt_array writes it. */

@@ -49,11 +49,12 @@ function createProcessor(mode: WorkerMode, config: unknown): Processor {
   if (mode === 'bcf-scan') {
     const { headerText, scan } = config as BcfChunkScanConfig
     const decoder = new BcfChunkDecoder(headerText)
-    const scanner = new VcfBodyScanner(scan)
+    const compact = BcfChunkDecoder.compactScan(scan)
+    const scanner = new VcfBodyScanner(compact.scan)
     return {
       rawInput: true,
       process: (records, firstRecord = 1) =>
-        afterDecoding(decoder.decode(records, firstRecord, true), (text) =>
+        afterDecoding(decoder.decode(records, firstRecord, true, compact.keptSample), (text) =>
           transferred(decoder.wholeHits(scanner.scanPiece(text))),
         ),
     }

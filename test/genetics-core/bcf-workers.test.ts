@@ -92,6 +92,20 @@ describe('a BGZF BCF on the scan workers reads as on one thread', () => {
       expect(onWorkers.calls.find(([k]) => k === key)?.[1].zygosity).toBe('hom_ref')
   })
 
+  test('each person of a trio, chosen by name, is counted from their own column on the workers', async () => {
+    // The workers' compact lines keep only the counted person's GT (every person's is still checked).
+    const path = fixture('bcf', 'synthetic_trio_grch37.bcf')
+    const genotypes = new Set<string>()
+    for (const sample of ['SYNTH_CHILD', 'SYNTH_MOTHER', 'SYNTH_FATHER']) {
+      const read = async (workers: number) =>
+        essentials(await scanSource(path, { targets, sample, workers, segmentBytes: 200 }))
+      const onWorkers = await read(2)
+      expect(onWorkers).toEqual(await read(0))
+      genotypes.add(JSON.stringify(onWorkers.summary.genotypes))
+    }
+    expect(genotypes.size).toBe(3)
+  })
+
   test('the workers are used: a BGZF BCF is decoded there unless workers are turned off', async () => {
     const spy = spyOn(bcfOnWorkers, 'scanBcfOnWorkers')
     try {
