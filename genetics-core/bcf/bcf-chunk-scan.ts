@@ -2,9 +2,10 @@
 // decoded to VCF lines, then scanned by the same byte scanner as a VCF.GZ segment. A damaged record is
 // the same typed error, with the same record number, as on one thread, and it comes after the lines
 // before it have been read: one of them may hold an earlier problem.
-// The scan decodes compact lines (bcf-record.ts: what the scan counts, without the floats and vectors
-// it skips), and the records it keeps (target hits) again as the whole line `bcftools view` prints; so
-// is each chunk's first record, whose line the main thread reads (it may continue an earlier piece's).
+// The scan decodes compact lines (bcf-record.ts: what the scan counts, without the floats, vectors and
+// other people's genotypes it skips), and the records it keeps (target hits) again as the whole line
+// `bcftools view` prints; so is each chunk's first record, whose line the main thread reads (it may
+// continue an earlier piece's).
 
 import type { GeneticsInputError } from '../errors'
 import { C } from '../scan/counters'
