@@ -10,13 +10,9 @@ export class LineStitcher {
   private pendingBytes = 0
   /** Newlines in every piece pushed so far. */
   private newlinesBefore = 0
-  /** True when the text did not end with a newline (set by finish). */
-  missingFinalNewline = false
   /** The number of the last line when it had no newline to count it (set by finish), else 0. */
   private unterminatedLine = 0
-  /** True when that last line holds zero bytes (text followed by a never-filled space). */
-  lastLineHasZeros = false
-  /** That last line's bytes when it had no newline (set by finish), else empty. */
+  /** That last line's bytes when the text did not end with a newline (set by finish), else empty. */
   unterminatedText: Uint8Array = new Uint8Array(0)
 
   constructor(private readonly scanWhole: (line: Uint8Array, lineNo: number) => void) {}
@@ -43,11 +39,19 @@ export class LineStitcher {
     if (this.pendingBytes === 0) return
     const line = this.takePending()
     const only = line.length === 1 && line[0] === 13
-    if (!only) this.missingFinalNewline = true
     this.unterminatedLine = this.newlinesBefore + 1
-    this.lastLineHasZeros = line.includes(0)
     if (!only) this.unterminatedText = line
     this.scanWhole(line, this.unterminatedLine)
+  }
+
+  /** True when the text did not end with a newline (once finish has run). */
+  get missingFinalNewline(): boolean {
+    return this.unterminatedText.length > 0
+  }
+
+  /** True when that last line holds zero bytes (text followed by a never-filled space). */
+  get lastLineHasZeros(): boolean {
+    return this.unterminatedText.includes(0)
   }
 
   /** Lines so far, counting a last line without a newline (held, or already handed over by finish). */
