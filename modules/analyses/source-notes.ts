@@ -3,6 +3,7 @@
 // (LOW_CALL_RATE: many rows uncalled) miscalls more of the rest: the genetics job warns on the job and
 // the source, but an analysis that folds those findings into the person's own picture must say it too.
 
+import { poorlyCalledWarning } from '../genetics/finding-notice'
 import type { Source } from '../sources/model'
 
 export function sourceNotes(sources: Source[]): string[] {
@@ -15,7 +16,7 @@ export function sourceNotes(sources: Source[]): string[] {
 
 function poorlyCalledSample(source: Source): string | null {
   if (source.modality !== 'genetics') return null
-  const warning = source.warnings.find((w) => w.code === 'LOW_CALL_RATE')
+  const warning = poorlyCalledWarning(source)
   if (!warning) return null
   // The warning opens with the share ("12.5 % of the file's rows outside Y are no-calls ...").
   const share = /^\d+(\.\d+)? %/.exec(warning.message)?.[0]

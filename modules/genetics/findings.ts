@@ -7,7 +7,7 @@ import { newId } from '../shared/ids'
 import { readPage, toPage } from '../shared/pagination'
 import type { Scope } from '../shared/principal'
 import { findSources } from '../sources/service'
-import { findingNotice } from './finding-notice'
+import { findingNotice, poorlyCalledWarning } from './finding-notice'
 import type { GeneticFinding } from './model'
 import * as repo from './repo'
 
@@ -58,7 +58,7 @@ async function poorlyCalledSources(
     scope,
     rows.map((r) => r.source_id),
   )
-  return new Set(sources.filter((s) => s.warnings.some((w) => w.code === 'LOW_CALL_RATE')).map((s) => s.id))
+  return new Set(sources.filter((s) => poorlyCalledWarning(s) !== undefined).map((s) => s.id))
 }
 
 export function toFinding(row: repo.FindingRow, poorlyCalledSample = false): GeneticFinding {
