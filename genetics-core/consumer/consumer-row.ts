@@ -27,7 +27,8 @@ export type RowProblem =
 const COMPLEMENT: Record<string, string> = { A: 'T', T: 'A', C: 'G', G: 'C', I: 'I', D: 'D' }
 const VALID = /^[ACGTDI]$/
 
-function field(fields: string[], index: number): string {
+/** A row's field without its quotes and padding ('' when the row is shorter). */
+export function field(fields: string[], index: number): string {
   return unquotedField(fields[index] ?? '')
 }
 

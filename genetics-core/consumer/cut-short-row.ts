@@ -5,8 +5,8 @@
 // '0' in each allele column), closing quotes on every field. So a last row without those is cut short.
 
 import { C } from '../scan/counters'
-import { isRowProblem, parseConsumerRow } from './consumer-row'
-import { type ConsumerLayout, unquotedField } from './layout-shape'
+import { field, isRowProblem, parseConsumerRow } from './consumer-row'
+import type { ConsumerLayout } from './layout-shape'
 
 /** Chromosomes that a consumer file may call with one letter: X for men, Y, the mitochondria. */
 const ONE_LETTER_CHROMOSOMES = new Set(['X', 'Y', 'MT'])
@@ -25,7 +25,7 @@ export function cutShortRowReason(layout: ConsumerLayout, line: string, counts: 
   const row = parseConsumerRow(layout, text)
   if (isRowProblem(row)) return row.code === 'BAD_GENOTYPE' ? 'its genotype does not read' : null
   const fields = text.split(layout.separator)
-  const genotype = unquotedField(fields[layout.genotype >= 0 ? layout.genotype : layout.allele2] ?? '')
+  const genotype = field(fields, layout.genotype >= 0 ? layout.genotype : layout.allele2)
   if (genotype === '') return 'its genotype is empty'
   if (layout.genotype < 0) return null
   if (genotype === '-') return "its genotype is '-' where a no-call is '--'"
