@@ -91,10 +91,12 @@ export async function analyzeGeneticsSource(
   const strand = statesReference ? referenceAlleleStrand() : inferStrand(scan.calls, allTargets)
   const oriented = orientCalls(scan.calls, allTargets, strand)
   warnings.push(...strandWarnings(strand))
-  // A chip's sample that read poorly (many no-calls) is said to be less certain; see quality/.
-  const callRate = statesReference ? null : arrayCallRateWarning(scan.summary)
+  // A chip's file, or a VCF made from one (detect/chip-vcf.ts), lists every probe: a sample that read
+  // poorly (many no-calls) is said to be less certain (see quality/), and sex takes the chip thresholds.
+  const chipData = !statesReference || scan.detection.chipEvidence !== null
+  const callRate = chipData ? arrayCallRateWarning(scan.summary) : null
   if (callRate) warnings.push(callRate)
-  const geneticSex = inferGeneticSex(scan.summary.sexChromosomes, statesReference ? 'sequencing' : 'array')
+  const geneticSex = inferGeneticSex(scan.summary.sexChromosomes, chipData ? 'array' : 'sequencing')
   const pick = (targets: SiteTarget[]) => {
     const picked = new Map<string, SiteCall>()
     for (const t of targets) {

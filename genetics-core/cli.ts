@@ -141,7 +141,7 @@ function humanSummary(file: string, doc: SummaryInput): string {
     : `${plural(s.records, 'genotype row')} (${count(s.withRsid)} with an rsID)`
   const lines = [
     `File:      ${file}`,
-    `Format:    ${d.format}${d.isGvcf && d.format !== 'gvcf' ? ' (gVCF)' : ''}, ${d.compression}, ${mib(d.fileBytes)}`,
+    `Format:    ${d.format}${d.isGvcf && d.format !== 'gvcf' ? ' (gVCF)' : ''}${d.chipEvidence ? ' (made from chip data)' : ''}, ${d.compression}, ${mib(d.fileBytes)}`,
     `Build:     ${build}`,
     `Sample:    ${sample}`,
     `Records:   ${records}`,

@@ -112,6 +112,12 @@ export interface Detection {
   vcfVersion: string | null
   /** True for a gVCF (GVCFBlock headers, or reference blocks with END seen at the start of the body). */
   isGvcf: boolean
+  /**
+   * For a VCF made from genotyping-chip data (one record per probe, hom-ref and no-calls included): the
+   * header line that shows it (detect/chip-vcf.ts). Null otherwise, and for consumer files, which are
+   * chip data by their format.
+   */
+  chipEvidence: string | null
   /** VCF sample names in column order; consumer files have one unnamed sample: []. */
   samples: string[]
   build: BuildCall

@@ -15,6 +15,7 @@ import type { BuildCall, Compression, Detection, GeneticsWarning, SourceFormat }
 import { addVcfHeaderLine, emptyVcfHeader, type VcfHeader, vcfVersionNumber } from '../vcf/vcf-header'
 import { infoValue, isReferenceRecord, parseVcfRecordLine } from '../vcf/vcf-record'
 import { unopenedArchive } from './archives'
+import { chipVcfEvidence } from './chip-vcf'
 import { documentInsteadOfData } from './documents'
 import {
   buildFromConsumerComments,
@@ -305,6 +306,7 @@ async function inspectText(
         archiveEntry: base.archiveEntry,
         vcfVersion: null,
         isGvcf: false,
+        chipEvidence: null,
         samples: [],
         build,
         contigs: [],
@@ -502,6 +504,7 @@ function vcfDetection(
     archiveEntry: base.archiveEntry,
     vcfVersion: headerless ? null : vcfVersionNumber(header.fileformat),
     isGvcf,
+    chipEvidence: chipVcfEvidence(header),
     samples: header.samples,
     build,
     contigs: header.contigs.map((c) => c.id),

@@ -4,7 +4,8 @@
 // chromosomes 19-22), and labs re-run samples that call much worse. A sample that read poorly also
 // miscalls more of the rows it did call, so such a file is said to be less certain, with what would
 // settle it. Y rows are left out (a woman's are all no-calls, and a man's Y probes call poorly), and so
-// are small files, whose share says little.
+// are small files, whose share says little. A VCF made from a chip's data (detect/chip-vcf.ts) lists every
+// probe too and is judged the same way; other VCFs list variants only, and are not.
 
 import type { GeneticsWarning, ScanSummary } from '../types'
 

@@ -3,7 +3,8 @@
 // many heterozygous X calls and no real Y. X heterozygosity decides; Y can only veto (a Y-call share
 // that contradicts X leaves the sex unknown). Thresholds differ by data kind, because a genotyping
 // array lists mostly hom-ref sites (low heterozygosity even with two X) while a variant-only VCF
-// lists only variants (a man's X still shows a few heterozygous mapping artefacts). The result is
+// lists only variants (a man's X still shows a few heterozygous mapping artefacts); a VCF made from a
+// chip's data lists every probe and takes the array thresholds (detect/chip-vcf.ts). The result is
 // genetic sex, not gender, and only says what the chromosomes suggest.
 
 import type { SexChromosomeCounts } from '../types'

@@ -240,6 +240,13 @@ describe('the human summary', () => {
     expect(lines).toContain('Records:   985 genotype rows (985 with an rsID)')
   })
 
+  test('a VCF made from chip data says so', async () => {
+    const lines = await onTerminal(fixture('chip-vcf', 'bcftools_tsv2vcf.vcf'))
+    expect(lines.find((l) => l.startsWith('Format:'))).toStartWith(
+      'Format:    vcf (made from chip data), none,',
+    )
+  })
+
   test('a gVCF is not called "gvcf (gVCF)", and --ancestry alone lists no catalog findings', async () => {
     const lines = await onTerminal(fixture('vcf', 'convert.gvcf.vcf'), '--ancestry')
     expect(lines.find((l) => l.startsWith('Format:'))).toStartWith('Format:    gvcf, none,')

@@ -1,7 +1,10 @@
 // A chip's file from a sample that read poorly, uploaded over HTTP: the job succeeds, and the source and
 // the job keep the LOW_CALL_RATE warning, so every reader of the findings is told they are less certain.
+// A VCF made from a chip download (bcftools convert --tsv2vcf) is judged the same way, and its genetic sex
+// read with the chip's thresholds.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { chipVcfText } from '../../genetics-core/support/chip-vcf'
 import { type TestApp, testApp } from '../../support/app'
 import { chip23andMe, UNCAPPED_UPLOADS, uploadFile, waitForJob } from './helpers'
 
@@ -52,5 +55,21 @@ describe('a poorly called chip file over HTTP', () => {
         "The file's sample read poorly (many of its rows were not called), so this call is less certain than usual; a clinical-grade test or a new sample confirms it.",
       )
     for (const notice of await noticesOf(good.source_id)) expect(notice).not.toContain('read poorly')
+  })
+
+  it("a VCF made from a chip download that read poorly is warned of too; a woman's is read as female", async () => {
+    const p = await t.userWithKey()
+    const vcf = (noCallEvery: number) =>
+      new TextEncoder().encode(chipVcfText({ noCallEvery, x: 'het', y: 'none' }))
+    const poor = await waitForJob(t, p, (await uploadFile(t, p, vcf(8), {}, 'jane.vcf')).job_id)
+    expect(poor.state).toBe('succeeded')
+    expect(poor.warnings.map((w: { code: string }) => w.code)).toContain('LOW_CALL_RATE')
+    const good = await waitForJob(t, p, (await uploadFile(t, p, vcf(200), {}, 'jane2.vcf')).job_id)
+    const source = (await t.call('GET', `/sources/${good.source_id}`, { token: p.key })).body
+    expect(source.warnings.map((w: { code: string }) => w.code)).not.toContain('LOW_CALL_RATE')
+    expect(source.details.genetic_sex.sex).toBe('female')
+    const findings = await t.call('GET', `/genetics/findings?source_id=${good.source_id}`, { token: p.key })
+    const g6pd = findings.body.data.find((f: { rsid: string }) => f.rsid === 'rs1050828')
+    expect(g6pd.interpretation).toStartWith('One of two X chromosomes carries G6PD c.202G>A')
   })
 })
