@@ -12,6 +12,8 @@
 // - `bcftools convert --tsv2vcf` (how a 23andMe, AncestryDNA … download is made into VCF, for
 //   imputation servers among others) records its command line: `##bcftools_convertCommand=convert
 //   --tsv2vcf …`;
+// - 23andme2vcf (the Perl script and its Python port) names itself: `##source=23andme2vcf.pl …`. It drops
+//   the download's no-calls, so its share of them cannot be judged, but its hom-ref rows stay;
 // - converters from the chip's own data (bcftools +gtc2vcf and +affy2vcf, Illumina's GTCtoVCF and
 //   others) declare the probe intensities FORMAT `BAF` and `LRR`, or INFO `ALLELE_A` and `ALLELE_B`
 //   (which of the probe's alleles REF and ALT are).
@@ -24,6 +26,8 @@ export function chipVcfEvidence(header: VcfHeader): string | null {
   for (const { key, value } of header.plain) {
     if (key === 'bcftools_convertCommand' && /(^|\s)--tsv2vcf(\s|=|$)/.test(value))
       return `##bcftools_convertCommand=${clipHeaderText(value.split(';')[0] ?? value, 120)}`
+    if (key === 'source' && /^23andme2vcf\b/i.test(value.trim()))
+      return `##source=${clipHeaderText(value, 80)}`
   }
   const declared = (kind: string) =>
     new Set(header.structured.filter((m) => m.key === kind).map((m) => m.fields.get('ID') ?? ''))

@@ -39,6 +39,16 @@ describe('a VCF made from chip data is told from a sequencing VCF by its header'
     )
   })
 
+  test('23andme2vcf names itself (the Perl script and its Python port)', () => {
+    for (const source of [
+      '23andme2vcf.pl https://github.com/arrogantrobot/23andme2vcf',
+      '23andme2vcf.py https://github.com/calbers191/23andme2vcf-py',
+    ])
+      expect(chipVcfEvidence(headerOf(['##fileformat=VCFv4.2', `##source=${source}`]))).toBe(
+        `##source=${source}`,
+      )
+  })
+
   test("a chip's own data (gtc2vcf, GTCtoVCF): FORMAT BAF and LRR, or INFO ALLELE_A and ALLELE_B", () => {
     const format = (id: string) => `##FORMAT=<ID=${id},Number=1,Type=Float,Description="${id}">`
     const info = (id: string) => `##INFO=<ID=${id},Number=1,Type=Integer,Description="${id} allele">`
@@ -74,6 +84,21 @@ describe('a chip VCF is read as the chip file it came from', () => {
     const g6pd = analysis.compact?.findings.find((f) => f.rsid === 'rs1050828')
     expect(g6pd?.zygosity).toBe('het')
     expect(g6pd?.interpretation).toStartWith('One of two X chromosomes carries G6PD c.202G>A')
+  })
+
+  test("a woman's download made into VCF by 23andme2vcf (no-calls dropped, hom-ref rows kept): female", async () => {
+    const header = [
+      '##fileformat=VCFv4.2',
+      '##fileDate=20240101',
+      '##source=23andme2vcf.pl https://github.com/arrogantrobot/23andme2vcf',
+      '##reference=file://23andme_v5_hg19_ref.txt.gz',
+      '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+    ]
+    const analysis = await analyse(
+      chipVcf('23andme2vcf.vcf', { noCallEvery: 0, x: 'het', y: 'none' }, header),
+    )
+    expect(analysis.summary.build.build).toBe('GRCh37')
+    expect(analysis.geneticSex.sex).toBe('female')
   })
 
   test("a woman's file with her Y records uncalled: female, not left unknown", async () => {

@@ -22,7 +22,7 @@ export const TSV2VCF_HEADER = [
 ]
 
 export interface ChipRecords {
-  /** Every n-th of the 20,000 autosomal records is a no-call ('--' in the download, './.' here). */
+  /** Every n-th of the 20,000 autosomal records is a no-call ('--' in the download, './.' here); 0: none. */
   noCallEvery: number
   /** 2,000 X records outside the PARs: every 10th heterozygous (a woman's), or one-letter calls (a man's). */
   x: 'het' | 'haploid'
@@ -35,7 +35,7 @@ export function chipVcfText(records: ChipRecords, header = TSV2VCF_HEADER): stri
   const lines = [...header, '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tJane']
   for (let i = 0; i < 20_000; i++) {
     const variant = i % 7 === 0
-    const gt = i % records.noCallEvery === 0 ? './.' : variant ? '0/1' : '0/0'
+    const gt = records.noCallEvery > 0 && i % records.noCallEvery === 0 ? './.' : variant ? '0/1' : '0/0'
     lines.push(`1\t${100_000 + i * 50}\trs${10_000_000 + i}\tA\t${variant ? 'G' : '.'}\t.\t.\t.\tGT\t${gt}`)
   }
   for (let i = 0; i < 2_000; i++) {
