@@ -93,10 +93,12 @@ export async function analyzeGeneticsSource(
   warnings.push(...strandWarnings(strand))
   // A chip's file, or a VCF made from one (detect/chip-vcf.ts), lists every probe: a sample that read
   // poorly (many no-calls) is said to be less certain (see quality/), and sex takes the chip thresholds.
+  // An imputed VCF lists a panel's sites (detect/imputed-vcf.ts), which sex reads otherwise again.
   const chipData = !statesReference || scan.detection.chipEvidence !== null
   const callRate = chipData ? arrayCallRateWarning(scan.summary) : null
   if (callRate) warnings.push(callRate)
-  const geneticSex = inferGeneticSex(scan.summary.sexChromosomes, chipData ? 'array' : 'sequencing')
+  const sexData = scan.detection.imputedEvidence !== null ? 'imputed' : chipData ? 'array' : 'sequencing'
+  const geneticSex = inferGeneticSex(scan.summary.sexChromosomes, sexData)
   const pick = (targets: SiteTarget[]) => {
     const picked = new Map<string, SiteCall>()
     for (const t of targets) {

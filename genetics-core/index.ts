@@ -10,7 +10,12 @@ export { GeneticsCancelledError, type GeneticsErrorCode, GeneticsInputError, isG
 export { trimAlleles } from './normalize/alleles'
 export { canonicalChromosome } from './normalize/chromosome'
 export { scanSource } from './scan/scan-source'
-export { type GeneticSex, type GeneticSexCall, inferGeneticSex } from './sex/infer-genetic-sex'
+export {
+  type GeneticSex,
+  type GeneticSexCall,
+  inferGeneticSex,
+  type SexCallData,
+} from './sex/infer-genetic-sex'
 export {
   inferStrand,
   isPalindromic,

@@ -118,6 +118,8 @@ export interface Detection {
    * chip data by their format.
    */
   chipEvidence: string | null
+  /** For a VCF of imputed genotypes (a reference panel's sites): the header sign of it (detect/imputed-vcf.ts). */
+  imputedEvidence: string | null
   /** VCF sample names in column order; consumer files have one unnamed sample: []. */
   samples: string[]
   build: BuildCall

@@ -26,6 +26,7 @@ import {
   type UnsupportedAssembly,
   unsupportedAssembly,
 } from './genome-build'
+import { imputedVcfEvidence } from './imputed-vcf'
 import { officeCompoundFile, officePackage } from './office-documents'
 import { otherGenomicsBinary, otherGenomicsText } from './other-genomics-files'
 import { somaticEvidence, somaticWarning } from './somatic-calls'
@@ -307,6 +308,7 @@ async function inspectText(
         vcfVersion: null,
         isGvcf: false,
         chipEvidence: null,
+        imputedEvidence: null,
         samples: [],
         build,
         contigs: [],
@@ -505,6 +507,7 @@ function vcfDetection(
     vcfVersion: headerless ? null : vcfVersionNumber(header.fileformat),
     isGvcf,
     chipEvidence: chipVcfEvidence(header),
+    imputedEvidence: imputedVcfEvidence(header),
     samples: header.samples,
     build,
     contigs: header.contigs.map((c) => c.id),

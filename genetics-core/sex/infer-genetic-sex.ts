@@ -4,12 +4,18 @@
 // that contradicts X leaves the sex unknown). Thresholds differ by data kind, because a genotyping
 // array lists mostly hom-ref sites (low heterozygosity even with two X) while a variant-only VCF
 // lists only variants (a man's X still shows a few heterozygous mapping artefacts); a VCF made from a
-// chip's data lists every probe and takes the array thresholds (detect/chip-vcf.ts). The result is
+// chip's data lists every probe and takes the array thresholds (detect/chip-vcf.ts). An imputed VCF lists
+// every site of a reference panel, so a woman's heterozygous share is only a few percent there: its
+// share decides nothing, and only X calls written with one allele, as the imputation servers write a
+// man's, say one X (detect/imputed-vcf.ts). The result is
 // genetic sex, not gender, and only says what the chromosomes suggest.
 
 import type { SexChromosomeCounts } from '../types'
 
 export type GeneticSex = 'male' | 'female' | 'unknown'
+
+/** What kind of list of calls the counts come from (see the thresholds below). */
+export type SexCallData = 'array' | 'sequencing' | 'imputed'
 
 export interface GeneticSexCall {
   /** 'male': one X (XY-like calls); 'female': two X; 'unknown': too little data or conflicting. */
@@ -24,6 +30,8 @@ export interface GeneticSexCall {
 export const MIN_X_CALLS = 50
 /** Y sites listed before their call share can veto. */
 const MIN_Y_LISTED = 20
+/** Imputed files: the share of X calls written with one allele that says one X. */
+const IMPUTED_HAPLOID_AT_LEAST = 0.9
 
 const THRESHOLDS = {
   // Arrays: a man's X is essentially never heterozygous; a woman's is at 10-30 % on typical chips.
@@ -50,7 +58,7 @@ function percent(x: number): string {
  * const sex = inferGeneticSex(summary.sexChromosomes, 'array')
  * if (sex.sex === 'male') // read X calls outside the PARs as one copy
  */
-export function inferGeneticSex(counts: SexChromosomeCounts, kind: 'array' | 'sequencing'): GeneticSexCall {
+export function inferGeneticSex(counts: SexChromosomeCounts, kind: SexCallData): GeneticSexCall {
   const xCalled = counts.xHet + counts.xHom + counts.xHaploid
   const yListed = counts.yCalled + counts.yNoCall
   const ySummary = yListed === 0 ? 'no Y sites' : `${counts.yCalled} of ${yListed} Y sites called`
@@ -63,7 +71,7 @@ export function inferGeneticSex(counts: SexChromosomeCounts, kind: 'array' | 'se
     }
   }
   const het = counts.xHet / xCalled
-  const { maleAtMost, femaleAtLeast } = THRESHOLDS[kind]
+  const { maleAtMost, femaleAtLeast } = THRESHOLDS[kind === 'imputed' ? 'array' : kind]
   const xSummary = `${counts.xHet} of ${xCalled} called X sites outside the pseudoautosomal regions are heterozygous (${percent(het)})${counts.xHaploid > 0 ? `, ${counts.xHaploid} written as one allele` : ''}; ${ySummary}`
   const yShare = yListed >= MIN_Y_LISTED ? counts.yCalled / yListed : null
   const result = (sex: GeneticSex, evidence: string): GeneticSexCall => ({
@@ -72,6 +80,16 @@ export function inferGeneticSex(counts: SexChromosomeCounts, kind: 'array' | 'se
     counts,
     evidence,
   })
+  if (kind === 'imputed') {
+    if (counts.xHaploid / xCalled < IMPUTED_HAPLOID_AT_LEAST || het > maleAtMost)
+      return result(
+        'unknown',
+        `${xSummary}: the X calls are imputed with two alleles, and over an imputation panel's sites, most of which anyone carries as reference, the heterozygous share does not tell one X chromosome from two`,
+      )
+    if (yShare !== null && yShare < 0.2)
+      return result('unknown', `${xSummary}: X suggests one copy but Y is almost never called`)
+    return result('male', `${xSummary}: imputed X calls written with one allele, as imputation writes one X`)
+  }
   if (het <= maleAtMost) {
     if (yShare !== null && yShare < 0.2)
       return result('unknown', `${xSummary}: X suggests one copy but Y is almost never called`)

@@ -1,10 +1,12 @@
 // Imputed VCFs sent through an upload session (test/fixtures/genetics/imputed/, SOURCES.md: SYNTHETIC in
 // the Minimac4 / Michigan-TOPMed server and Beagle 5 header shapes). Over HTTP and MCP every finding says
 // whether its genotype was imputed (`imputed`, `imputation_r2`), an imputed one's notice says it was not
-// measured, a site imputed below R² 0.3 gives no finding, and the source's notes count both.
+// measured, a site imputed below R² 0.3 gives no finding, and the source's notes count both. A woman's
+// imputed file is not read as a man's (its X heterozygosity over a panel's sites is a few percent).
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { FINDING_NOTICES, IMPUTED_NOTICE } from '../../../modules/genetics/finding-notice'
+import { imputedVcfText } from '../../genetics-core/support/imputed-vcf'
 import { type McpHarness, mcpHarness } from '../mcp/harness'
 import { geneticsFixture, uploadFile, waitForJob } from './helpers'
 
@@ -98,5 +100,18 @@ describe('imputed VCFs through an upload session', () => {
   it('never writes a genotype or an accuracy to the logs', () => {
     const logged = h.t.log.lines.join('\n')
     for (const text of ['0|1', '1|0', 'R2=0.12', 'DR2=0.12', 'IMPUTED;']) expect(logged).not.toContain(text)
+  })
+
+  it("leaves a woman's imputed file's genetic sex unknown, not male, and reads her G6PD A- call", async () => {
+    const t = h.t
+    const p = await t.userWithKey()
+    const bytes = new TextEncoder().encode(imputedVcfText('woman'))
+    const job = await waitForJob(t, p, (await uploadFile(t, p, bytes, {}, 'imputed.vcf')).job_id)
+    expect(job.state).toBe('succeeded')
+    const source = (await t.call('GET', `/sources/${job.source_id}`, { token: p.key })).body
+    expect(source.details.genetic_sex.sex).toBe('unknown')
+    const r = await t.call('GET', `/genetics/findings?source_id=${job.source_id}&limit=100`, { token: p.key })
+    const g6pd = r.body.data.find((f: Finding) => f.entry_id === 'g6pd-a-minus-202')
+    expect(g6pd.interpretation).toStartWith('One of two X chromosomes carries G6PD c.202G>A')
   })
 })
