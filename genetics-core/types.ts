@@ -154,6 +154,14 @@ export interface SexChromosomeCounts {
   /** Y sites with a call, and Y sites listed but not called ('--', './.'). */
   yCalled: number
   yNoCall: number
+  /**
+   * VCF records without a real ALT, not in the fields above: called on X outside the PARs, and called or
+   * missing on Y. gVCF reference blocks, all-sites reference calls, a chip VCF's hom-ref rows; each
+   * block counts once, however many positions it spans.
+   */
+  xReference: number
+  yReferenceCalled: number
+  yReferenceNoCall: number
 }
 
 /** Summary statistics of one streaming pass. */

@@ -18,9 +18,9 @@ export const CALL_RATE_MIN_ROWS = 10_000
 export function arrayCallRateWarning(
   summary: Pick<ScanSummary, 'records' | 'genotypes' | 'sexChromosomes'>,
 ): GeneticsWarning | null {
-  const { yCalled, yNoCall } = summary.sexChromosomes
-  const rows = summary.records - yCalled - yNoCall
-  const noCalls = summary.genotypes.no_call - yNoCall
+  const { yCalled, yNoCall, yReferenceCalled, yReferenceNoCall } = summary.sexChromosomes
+  const rows = summary.records - yCalled - yNoCall - yReferenceCalled - yReferenceNoCall
+  const noCalls = summary.genotypes.no_call - yNoCall - yReferenceNoCall
   if (rows < CALL_RATE_MIN_ROWS || noCalls / rows <= LOW_CALL_RATE_SHARE) return null
   const percent = ((100 * noCalls) / rows).toFixed(1)
   return {

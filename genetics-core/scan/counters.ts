@@ -45,9 +45,17 @@ export const C = {
    * untaken for most of a genome and then turns hot on X would make JSC throw the compiled code away.
    */
   notSexLinked: 35,
+  /**
+   * Records without a real ALT (gVCF reference blocks, all-sites reference calls, a chip VCF's hom-ref
+   * rows), called, on X outside the PARs and on Y, and missing on Y: kept apart from the calls above,
+   * because a sequencing gVCF holds many blocks for each variant (sex/infer-genetic-sex.ts).
+   */
+  xReference: 36,
+  yReferenceCalled: 37,
+  yReferenceNoCall: 38,
 } as const
 
-export const COUNTER_SLOTS = 36
+export const COUNTER_SLOTS = 39
 
 export function newCounters(): Float64Array {
   return new Float64Array(COUNTER_SLOTS)

@@ -59,9 +59,18 @@ function percent(x: number): string {
  * if (sex.sex === 'male') // read X calls outside the PARs as one copy
  */
 export function inferGeneticSex(counts: SexChromosomeCounts, kind: SexCallData): GeneticSexCall {
-  const xCalled = counts.xHet + counts.xHom + counts.xHaploid
-  const yListed = counts.yCalled + counts.yNoCall
-  const ySummary = yListed === 0 ? 'no Y sites' : `${counts.yCalled} of ${yListed} Y sites called`
+  // Records without a real ALT: a chip's hom-ref rows are probes called like any other, but a sequencing
+  // gVCF writes many reference blocks for each variant (and GATK writes 0/0 blocks where no read maps, on
+  // a woman's Y too), so there they would drown a woman's heterozygous X calls; a sequencing file is read
+  // by its variant records, as a variant-only VCF is.
+  const withReference = kind !== 'sequencing'
+  const xHom = counts.xHom + (withReference ? counts.xReference : 0)
+  const yCalled = counts.yCalled + (withReference ? counts.yReferenceCalled : 0)
+  const yNoCall = counts.yNoCall + (withReference ? counts.yReferenceNoCall : 0)
+  const xCalled = counts.xHet + xHom + counts.xHaploid
+  const yListed = yCalled + yNoCall
+  const blocks = withReference ? 0 : counts.xReference + counts.yReferenceCalled + counts.yReferenceNoCall
+  const ySummary = `${yListed === 0 ? 'no Y sites' : `${yCalled} of ${yListed} Y sites called`}${blocks > 0 ? `; ${blocks} X and Y records without a variant (reference blocks) not counted` : ''}`
   if (xCalled < MIN_X_CALLS) {
     return {
       sex: 'unknown',
@@ -73,7 +82,7 @@ export function inferGeneticSex(counts: SexChromosomeCounts, kind: SexCallData):
   const het = counts.xHet / xCalled
   const { maleAtMost, femaleAtLeast } = THRESHOLDS[kind === 'imputed' ? 'array' : kind]
   const xSummary = `${counts.xHet} of ${xCalled} called X sites outside the pseudoautosomal regions are heterozygous (${percent(het)})${counts.xHaploid > 0 ? `, ${counts.xHaploid} written as one allele` : ''}; ${ySummary}`
-  const yShare = yListed >= MIN_Y_LISTED ? counts.yCalled / yListed : null
+  const yShare = yListed >= MIN_Y_LISTED ? yCalled / yListed : null
   const result = (sex: GeneticSex, evidence: string): GeneticSexCall => ({
     sex,
     xHeterozygosity: Math.round(het * 10_000) / 10_000,
@@ -96,7 +105,7 @@ export function inferGeneticSex(counts: SexChromosomeCounts, kind: SexCallData):
     return result('male', xSummary)
   }
   if (het >= femaleAtLeast) {
-    if (yShare !== null && counts.yNoCall > 0 && yShare > 0.8)
+    if (yShare !== null && yNoCall > 0 && yShare > 0.8)
       return result('unknown', `${xSummary}: X suggests two copies but Y is called`)
     return result('female', xSummary)
   }

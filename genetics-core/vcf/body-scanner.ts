@@ -61,13 +61,17 @@ const RECORD_BIT = [
   0, // breakends: bcftools stats leaves them out of its SN lines; counted in alleleTypes only
   0,
 ]
-// The counter a called diploid genotype adds to for genetic sex, by [sex chromosome (0 none, 1 X, 2 Y)]
-// [outside X's pseudoautosomal regions] [heterozygous]: the common path indexes this table instead of
-// branching, since the X and Y records come last in a genome, after the compiled code has seen none.
+// The counter a called diploid genotype adds to for genetic sex, by [record without a real ALT (a gVCF
+// block)] [sex chromosome (0 none, 1 X, 2 Y)] [outside X's pseudoautosomal regions] [heterozygous]: the
+// common path indexes this table instead of branching, since the X and Y records come last in a genome,
+// after the compiled code has seen none.
 const SEX_CALL_SLOT = Uint8Array.of(
   ...[C.notSexLinked, C.notSexLinked, C.notSexLinked, C.notSexLinked],
   ...[C.notSexLinked, C.notSexLinked, C.xHom, C.xHet],
   ...[C.yCalled, C.yCalled, C.yCalled, C.yCalled],
+  ...[C.notSexLinked, C.notSexLinked, C.notSexLinked, C.notSexLinked],
+  ...[C.notSexLinked, C.notSexLinked, C.xReference, C.xReference],
+  ...[C.yReferenceCalled, C.yReferenceCalled, C.yReferenceCalled, C.yReferenceCalled],
 )
 const NON_REF = [60, 78, 79, 78, 95, 82, 69, 70, 62] // <NON_REF>
 
@@ -279,7 +283,7 @@ export class VcfBodyScanner extends LineScanner {
     // A called diploid genotype on Y, or on X outside the pseudoautosomal regions (for genetic sex),
     // without a branch: see SEX_CALL_SLOT.
     const nonPar = +(pos > X_PAR1_LAST) & +(pos < X_PAR2_FIRST)
-    counts[SEX_CALL_SLOT[this.sexChromosome * 4 + nonPar * 2 + +(a !== b)]]++
+    counts[SEX_CALL_SLOT[+isBlock * 12 + this.sexChromosome * 4 + nonPar * 2 + +(a !== b)]]++
 
     const lookup = this.lookup
     if (
@@ -562,7 +566,7 @@ export class VcfBodyScanner extends LineScanner {
       const before = sexChromosome ? genotypeSnapshot(counts) : null
       if (sampleStart < 0) counts[C.gNoCall]++
       else this.countGenotype(buf, formatStart, formatEnd, sampleStart, sampleEnd, altCount)
-      if (before !== null) countSexChromosomeCall(counts, this.chromCode, before)
+      if (before !== null) countSexChromosomeCall(counts, this.chromCode, before, isBlock)
     }
 
     // Lookups
@@ -817,12 +821,23 @@ function genotypeSnapshot(counts: Float64Array): number[] {
   return [counts[C.gHet], counts[C.gHemizygous], counts[C.gNoCall]]
 }
 
-/** Adds the call just counted to the sex-chromosome tallies (rare records: X and Y only). */
-function countSexChromosomeCall(counts: Float64Array, code: number, before: number[]): void {
+/**
+ * Adds the call just counted to the sex-chromosome tallies (rare records: X and Y only); a record without a
+ * real ALT (a gVCF block) to the reference tallies.
+ */
+function countSexChromosomeCall(
+  counts: Float64Array,
+  code: number,
+  before: number[],
+  isBlock: boolean,
+): void {
   const het = counts[C.gHet] > before[0]
   const haploid = counts[C.gHemizygous] > before[1]
   const missing = counts[C.gNoCall] > before[2]
-  if (code === 24) counts[missing ? C.yNoCall : C.yCalled]++
+  if (isBlock) {
+    if (code === 24) counts[missing ? C.yReferenceNoCall : C.yReferenceCalled]++
+    else if (!missing) counts[C.xReference]++
+  } else if (code === 24) counts[missing ? C.yNoCall : C.yCalled]++
   else if (!missing) counts[het ? C.xHet : haploid ? C.xHaploid : C.xHom]++
 }
 

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs'
 import { analyzeGeneticsSource } from '../../genetics-core/index'
 import { arrayCallRateWarning } from '../../genetics-core/quality/array-call-rate'
 import { tempDir } from './support/fixtures'
+import { sexCounts } from './support/sex-counts'
 
 const tmp = tempDir()
 afterAll(() => tmp.remove())
@@ -58,7 +59,7 @@ describe('the share of a chip file left uncalled', () => {
     const summary = (records: number, noCall: number) => ({
       records,
       genotypes: { no_call: noCall } as never,
-      sexChromosomes: { yCalled: 0, yNoCall: 0, xHet: 0, xHom: 0, xHaploid: 0 },
+      sexChromosomes: sexCounts({}),
     })
     expect(arrayCallRateWarning(summary(100_000, 5_000))).toBeNull()
     expect(arrayCallRateWarning(summary(100_000, 5_001))?.code).toBe('LOW_CALL_RATE')

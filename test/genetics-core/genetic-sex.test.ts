@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs'
 import { UNKNOWN_SEX_X_CAVEAT } from '../../genetics-core/catalog/assess-entry'
 import { analyzeGeneticsSource, compactCatalog, inferGeneticSex } from '../../genetics-core/index'
 import { tempDir } from './support/fixtures'
+import { sexCounts } from './support/sex-counts'
 
 const tmp = tempDir()
 afterAll(() => tmp.remove())
@@ -126,17 +127,23 @@ describe('genetic sex', () => {
   })
 
   test('a file without X or Y rows, or with one X row, says so in plain words', () => {
-    const none = inferGeneticSex({ xHet: 0, xHom: 0, xHaploid: 0, yCalled: 0, yNoCall: 0 }, 'array')
+    const none = inferGeneticSex(
+      sexCounts({ xHet: 0, xHom: 0, xHaploid: 0, yCalled: 0, yNoCall: 0 }),
+      'array',
+    )
     expect(none).toMatchObject({ sex: 'unknown', xHeterozygosity: null })
     expect(none.evidence).toBe(
       'no X sites outside the pseudoautosomal regions were called (at least 50 are needed); no Y sites',
     )
-    const one = inferGeneticSex({ xHet: 0, xHom: 0, xHaploid: 1, yCalled: 0, yNoCall: 0 }, 'array')
+    const one = inferGeneticSex(sexCounts({ xHet: 0, xHom: 0, xHaploid: 1, yCalled: 0, yNoCall: 0 }), 'array')
     expect(one.evidence).toContain('only 1 X site outside the pseudoautosomal regions was called')
   })
 
   test('X without heterozygosity but Y never called is a conflict, not a guess', () => {
-    const call = inferGeneticSex({ xHet: 0, xHom: 500, xHaploid: 0, yCalled: 1, yNoCall: 99 }, 'array')
+    const call = inferGeneticSex(
+      sexCounts({ xHet: 0, xHom: 500, xHaploid: 0, yCalled: 1, yNoCall: 99 }),
+      'array',
+    )
     expect(call.sex).toBe('unknown')
     expect(call.evidence).toContain('Y is almost never called')
   })
@@ -174,5 +181,87 @@ describe('genetic sex', () => {
     })
     const finding = analysis.compact?.findings.find((f) => f.entryId === G6PD.id)
     expect(finding).toMatchObject({ zygosity: 'hemizygous', altCopies: 1 })
+  })
+})
+
+/**
+ * A HaplotypeCaller gVCF of X outside the PARs and Y on GRCh37: `blocksPerVariant` reference blocks
+ * (`<NON_REF>` with END) before each of 1,000 variant records, G6PD c.202G>A (X:153764217 C>T) among them,
+ * and Y as GATK writes a region no read maps to: `0/0` blocks with DP 0 and GQ 0 (DeepVariant: `./.`).
+ */
+function gvcf(options: { woman: boolean; blocksPerVariant: number; yBlock: '0/0' | './.' }): string {
+  const lines = [
+    '##fileformat=VCFv4.2',
+    '##ALT=<ID=NON_REF,Description="Represents any possible alternative allele not already represented at this location by REF and ALT">',
+    '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+    '##GVCFBlock0-1=minGQ=0(inclusive),maxGQ=1(exclusive)',
+    '##INFO=<ID=END,Number=1,Type=Integer,Description="Stop position of the interval">',
+    '##GATKCommandLine=<ID=HaplotypeCaller,CommandLine="SYNTHETIC file written by the test",Version="4.2.6.1">',
+    '##contig=<ID=X,length=155270560,assembly=GRCh37>',
+    '##contig=<ID=Y,length=59373566,assembly=GRCh37>',
+    '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tS1',
+  ]
+  const block = (chrom: string, pos: number, gt: string, dp: number, gq: number) =>
+    `${chrom}\t${pos}\t.\tA\t<NON_REF>\t.\t.\tEND=${pos + 19}\tGT:DP:GQ:MIN_DP:PL\t${gt}:${dp}:${gq}:${dp}:0,${gq},${gq * 15}`
+  let pos = 3_000_000
+  for (let v = 0; v < 1_000; v++) {
+    for (let b = 0; b < options.blocksPerVariant; b++, pos += 20) lines.push(block('X', pos, '0/0', 30, 60))
+    // About 60 % of a woman's X variants are heterozygous; a man's are all one allele, written 1/1.
+    const gt = options.woman && v % 5 < 3 ? '0/1' : '1/1'
+    lines.push(
+      `X\t${pos++}\t.\tA\tG,<NON_REF>\t500.6\t.\tDP=30\tGT:AD:DP:GQ:PL\t${gt}:15,15,0:30:99:500,0,500,545,590,1135`,
+    )
+  }
+  const g6pd = options.woman ? '0/1' : '1/1'
+  lines.push(
+    `X\t153764217\trs1050828\tC\tT,<NON_REF>\t500.6\t.\tDP=30\tGT:AD:DP:GQ:PL\t${g6pd}:15,15,0:30:99:500,0,500,545,590,1135`,
+  )
+  for (let b = 0; b < 200; b++)
+    lines.push(
+      block('Y', 3_000_000 + b * 20, options.woman ? options.yBlock : '0/0', options.woman ? 0 : 30, 0),
+    )
+  if (!options.woman)
+    for (let v = 0; v < 100; v++)
+      lines.push(
+        `Y\t${7_000_000 + v * 100}\t.\tA\tG,<NON_REF>\t500.6\t.\tDP=30\tGT:AD:DP:GQ:PL\t1/1:0,30,0:30:90:900,90,0,900,90,900`,
+      )
+  return `${lines.join('\n')}\n`
+}
+
+describe('genetic sex of a gVCF: its variant records decide, not its reference blocks', () => {
+  test("a woman's HaplotypeCaller gVCF, 20 blocks for each variant and her Y written as 0/0 blocks: female, and her G6PD A- call is read", async () => {
+    const analysis = await analyse('woman.g.vcf', gvcf({ woman: true, blocksPerVariant: 20, yBlock: '0/0' }))
+    expect(analysis.geneticSex.sex).toBe('female')
+    expect(analysis.geneticSex.evidence).toBe(
+      '601 of 1001 called X sites outside the pseudoautosomal regions are heterozygous (60.0 %); no Y sites; 20200 X and Y records without a variant (reference blocks) not counted',
+    )
+    expect(analysis.geneticSex.counts).toMatchObject({ xReference: 20_000, yReferenceCalled: 200 })
+    expect(analysis.compact?.findings.find((f) => f.entryId === G6PD.id)?.interpretation).toBe(
+      G6PD.interpretation.het!,
+    )
+  })
+
+  test("a woman's DeepVariant-style gVCF (Y blocks ./.): female", async () => {
+    const analysis = await analyse(
+      'woman-dv.g.vcf',
+      gvcf({ woman: true, blocksPerVariant: 20, yBlock: './.' }),
+    )
+    expect(analysis.geneticSex.sex).toBe('female')
+  })
+
+  test("a man's gVCF (X variants 1/1, Y variants called): male", async () => {
+    const analysis = await analyse('man.g.vcf', gvcf({ woman: false, blocksPerVariant: 20, yBlock: '0/0' }))
+    expect(analysis.geneticSex.sex).toBe('male')
+    expect(analysis.geneticSex.evidence).toStartWith(
+      '0 of 1001 called X sites outside the pseudoautosomal regions are heterozygous (0.0 %); 100 of 100 Y sites called',
+    )
+  })
+
+  test("a chip's hom-ref rows still count: a chip file is read with its reference rows", () => {
+    const counts = sexCounts({ xHet: 200, xReference: 1_800, yReferenceNoCall: 500 })
+    expect(inferGeneticSex(counts, 'array')).toMatchObject({ sex: 'female', xHeterozygosity: 0.1 })
+    expect(inferGeneticSex(counts, 'sequencing').evidence).toContain(
+      '200 of 200 called X sites outside the pseudoautosomal regions are heterozygous',
+    )
   })
 })
