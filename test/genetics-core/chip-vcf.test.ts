@@ -8,9 +8,9 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { chipVcfEvidence } from '../../genetics-core/detect/chip-vcf'
 import { analyzeGeneticsSource, detectSource } from '../../genetics-core/index'
-import { addVcfHeaderLine, emptyVcfHeader } from '../../genetics-core/vcf/vcf-header'
 import { type ChipRecords, chipVcfText, TSV2VCF_HEADER } from './support/chip-vcf'
 import { fixture, tempDir } from './support/fixtures'
+import { headerOf } from './support/header-of'
 
 const tmp = tempDir()
 afterAll(() => tmp.remove())
@@ -25,11 +25,6 @@ function chipVcf(name: string, records: ChipRecords, header = TSV2VCF_HEADER): s
 const analyse = (path: string) => analyzeGeneticsSource(path, { annotation: 'compact' })
 const lowCallRate = (warnings: { code: string; message: string }[]) =>
   warnings.find((w) => w.code === 'LOW_CALL_RATE')
-function headerOf(lines: string[]) {
-  const header = emptyVcfHeader()
-  for (const [i, text] of lines.entries()) addVcfHeaderLine(header, text, i + 1)
-  return header
-}
 
 describe('a VCF made from chip data is told from a sequencing VCF by its header', () => {
   test('bcftools convert --tsv2vcf (its own output on its own 23andMe-style test table)', async () => {

@@ -9,8 +9,8 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { imputedVcfEvidence } from '../../genetics-core/detect/imputed-vcf'
 import { analyzeGeneticsSource, detectSource, inferGeneticSex } from '../../genetics-core/index'
-import { addVcfHeaderLine, emptyVcfHeader } from '../../genetics-core/vcf/vcf-header'
 import { fixture, tempDir } from './support/fixtures'
+import { headerOf } from './support/header-of'
 import { imputedVcfText } from './support/imputed-vcf'
 import { sexCounts } from './support/sex-counts'
 
@@ -22,12 +22,6 @@ function imputedVcf(name: string, x: 'woman' | 'man'): string {
   const path = tmp.path(name)
   writeFileSync(path, imputedVcfText(x))
   return path
-}
-
-function headerOf(lines: string[]) {
-  const header = emptyVcfHeader()
-  for (const [i, text] of lines.entries()) addVcfHeaderLine(header, text, i + 1)
-  return header
 }
 
 describe('an imputed VCF is named by its header', () => {
