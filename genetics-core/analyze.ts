@@ -14,6 +14,7 @@ import { GeneticsInputError } from './errors'
 import { arrayCallRateWarning } from './quality/array-call-rate'
 import { scanSource } from './scan/scan-source'
 import { type GeneticSexCall, inferGeneticSex } from './sex/infer-genetic-sex'
+import { readCallsAsLetters } from './strand/letters-only'
 import { inferStrand, orientCalls, referenceAlleleStrand, type StrandCall } from './strand/strand-orientation'
 import type {
   DbsnpResult,
@@ -86,10 +87,13 @@ export async function analyzeGeneticsSource(
   refuseSomaticCalls(scan.detection)
   const warnings = [...scan.warnings]
   const build = scan.summary.build.build
-  // Letters are read on the plus strand only once the file's strand is known (see strand/).
-  const statesReference = isVcfData(scan.detection.format)
-  const strand = statesReference ? referenceAlleleStrand() : inferStrand(scan.calls, allTargets)
-  const oriented = orientCalls(scan.calls, allTargets, strand)
+  // Letters are read on the plus strand only once the file's strand is known (see strand/). A VCF whose
+  // REF is not the genome's (PLINK's, detect/provisional-reference.ts) is read as letters, as a chip's.
+  const provisional = scan.detection.provisionalReference !== null
+  const statesReference = isVcfData(scan.detection.format) && !provisional
+  const calls = provisional ? readCallsAsLetters(scan.calls, allTargets) : scan.calls
+  const strand = statesReference ? referenceAlleleStrand() : inferStrand(calls, allTargets)
+  const oriented = orientCalls(calls, allTargets, strand)
   warnings.push(...strandWarnings(strand))
   // A chip's file, or a VCF made from one (detect/chip-vcf.ts), lists every probe: a sample that read
   // poorly (many no-calls) is said to be less certain (see quality/), and sex takes the chip thresholds.

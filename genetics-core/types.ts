@@ -120,6 +120,11 @@ export interface Detection {
   chipEvidence: string | null
   /** For a VCF of imputed genotypes (a reference panel's sites): the header sign of it (detect/imputed-vcf.ts). */
   imputedEvidence: string | null
+  /**
+   * For a VCF whose REF is not read from the genome (PLINK's INFO PR): the header line; its calls are
+   * read as letters, as a chip file's (detect/provisional-reference.ts).
+   */
+  provisionalReference: string | null
   /** VCF sample names in column order; consumer files have one unnamed sample: []. */
   samples: string[]
   build: BuildCall

@@ -29,6 +29,7 @@ import {
 import { imputedVcfEvidence } from './imputed-vcf'
 import { officeCompoundFile, officePackage } from './office-documents'
 import { otherGenomicsBinary, otherGenomicsText } from './other-genomics-files'
+import { provisionalReferenceEvidence } from './provisional-reference'
 import { somaticEvidence, somaticWarning } from './somatic-calls'
 
 /** Data lines kept from the head of a VCF for gVCF detection and validation. */
@@ -309,6 +310,7 @@ async function inspectText(
         isGvcf: false,
         chipEvidence: null,
         imputedEvidence: null,
+        provisionalReference: null,
         samples: [],
         build,
         contigs: [],
@@ -508,6 +510,7 @@ function vcfDetection(
     isGvcf,
     chipEvidence: chipVcfEvidence(header),
     imputedEvidence: imputedVcfEvidence(header),
+    provisionalReference: provisionalReferenceEvidence(header),
     samples: header.samples,
     build,
     contigs: header.contigs.map((c) => c.id),

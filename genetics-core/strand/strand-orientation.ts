@@ -44,7 +44,7 @@ export function isPalindromic(ref: string, alt: string): boolean {
   return ref.length === 1 && alt.length === 1 && COMPLEMENT[ref.toUpperCase()] === alt.toUpperCase()
 }
 
-type HintedTarget = SiteTarget & SiteTargetAlleleHints
+export type HintedTarget = SiteTarget & SiteTargetAlleleHints
 
 /** A single-base REF with one single-base ALT: the only sites whose letters can vote. */
 function snvAlleles(target: HintedTarget): { ref: string; alt: string } | null {

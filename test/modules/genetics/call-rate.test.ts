@@ -1,12 +1,12 @@
 // A chip's file from a sample that read poorly, uploaded over HTTP: the job succeeds, and the source and
 // the job keep the LOW_CALL_RATE warning, so every reader of the findings is told they are less certain.
 // A VCF made from a chip download (bcftools convert --tsv2vcf) is judged the same way, and its genetic sex
-// read with the chip's thresholds.
+// read with the chip's thresholds; one PLINK wrote (REF not the genome's) is read as letters.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { chipVcfText } from '../../genetics-core/support/chip-vcf'
 import { type TestApp, testApp } from '../../support/app'
-import { chip23andMe, UNCAPPED_UPLOADS, uploadFile, waitForJob } from './helpers'
+import { chip23andMe, geneticsFixture, UNCAPPED_UPLOADS, uploadFile, waitForJob } from './helpers'
 
 /** The file with a CYP2C19*2 het row (rs4244285, GRCh37 10:96541616) added, so it has a finding. */
 function withCatalogHet(file: Uint8Array): Uint8Array {
@@ -71,5 +71,15 @@ describe('a poorly called chip file over HTTP', () => {
     const findings = await t.call('GET', `/genetics/findings?source_id=${good.source_id}`, { token: p.key })
     const g6pd = findings.body.data.find((f: { rsid: string }) => f.rsid === 'rs1050828')
     expect(g6pd.interpretation).toStartWith('One of two X chromosomes carries G6PD c.202G>A')
+  })
+
+  it("reads a PLINK VCF's calls as letters: two copies of CYP2C19*2 written REF=A ALT=. 0/0 are two copies", async () => {
+    const p = await t.userWithKey()
+    const bytes = geneticsFixture('chip-vcf', 'plink19_from_23andme.vcf')
+    const job = await waitForJob(t, p, (await uploadFile(t, p, bytes, {}, 'plink.vcf')).job_id)
+    expect(job.state).toBe('succeeded')
+    const r = await t.call('GET', `/genetics/findings?source_id=${job.source_id}&limit=100`, { token: p.key })
+    const star2 = r.body.data.find((f: { entry_id: string }) => f.entry_id === 'cyp2c19-star2')
+    expect(star2).toMatchObject({ zygosity: 'hom_alt', alt_copies: 2 })
   })
 })
