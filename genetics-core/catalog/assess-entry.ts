@@ -228,6 +228,18 @@ function assessCall(
   if (call.fromReferenceBlock) {
     // A gVCF reference block asserts the reference at every position it covers. The reader places it
     // at the target and writes the reference allele as 'N' where the block's REF base is not known.
+    // Where it is known (the record starts at the site), it must be the catalog's: a record whose REF is
+    // another base is not the reference here (another build, or a REF not read from the genome, as
+    // PLINK writes one), and reading it as "no copy" could hide two copies.
+    if (byPosition && ref !== null && ref !== 'N' && ref[0] !== entry.ref[0]?.toUpperCase()) {
+      return {
+        ...base,
+        status: 'different_variant',
+        matchedBy,
+        alleles,
+        reason: `The record states ${ref} as the reference here, where the catalog's reference is ${entry.ref}; the source may use another build, or its REF may not be the genome's.`,
+      }
+    }
     const classes: AlleleClass[] = alleles.map((a) => (a === 'N' || a === ref ? 'ref' : 'uncomparable'))
     return genotypeAssessment(entry, base, matchedBy, alleles, classes)
   }

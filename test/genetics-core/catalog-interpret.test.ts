@@ -218,6 +218,19 @@ describe('VCF calls', () => {
     }
     expect(one('g6pd-a-minus-202', maleX, 'GRCh38').assessment).toMatchObject({ genotype: 'hemizygous_ref' })
   })
+
+  test("a reference record starting at the site whose REF is not the catalog's is not read as no copy", () => {
+    // PLINK writes two copies of CYP2C19*2 (G>A at 10:96541616 on GRCh37) as REF=A ALT=. GT=0/0.
+    const twoCopies = vcfCall('10', 96541616, 'A', [], ['A', 'A'], {
+      zygosity: 'hom_ref',
+      fromReferenceBlock: true,
+    })
+    expect(one('cyp2c19-star2', twoCopies, 'GRCh37').assessment).toMatchObject({
+      status: 'different_variant',
+      reason:
+        "The record states A as the reference here, where the catalog's reference is G; the source may use another build, or its REF may not be the genome's.",
+    })
+  })
 })
 
 describe('indels', () => {
