@@ -131,8 +131,14 @@ function countAltAlleles(
   if (call.zygosity === 'no_call' || called.length === 0) return unusable('noCall')
   if (called.length > 2) return unusable('unexpectedPloidy')
   // Inside a gVCF reference block the letters are unknown ('N'): the block itself says the site matches
-  // the reference, which is the panel's REF allele.
-  if (call.fromReferenceBlock && call.zygosity === 'hom_ref')
+  // the reference, which is the panel's REF allele. A reference record starting at the marker with
+  // another letter is not the panel's reference (another build, or a REF not read from the genome, as
+  // PLINK writes two copies of an ALT): its letters are read like any call's.
+  if (
+    call.fromReferenceBlock &&
+    call.zygosity === 'hom_ref' &&
+    called.every((allele) => allele === 'N' || allele.toUpperCase() === ref)
+  )
     return { outcome: 'usable', alt: 0, total: called.length }
   let altCopies = 0
   for (const allele of called) {

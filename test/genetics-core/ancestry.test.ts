@@ -418,6 +418,29 @@ describe('gVCF reference blocks and malformed calls', () => {
     expect(result.assumptionApplied).not.toContain('genotyping array')
   })
 
+  test("a reference record at the marker whose letters are the panel's ALT counts them (PLINK's REF=A ALT=. 0/0)", () => {
+    const calls = person('IBS').calls
+    const m = data.markers[0]
+    calls.set(keyOf(0), {
+      ...calls.get(keyOf(0))!,
+      ref: m.alt,
+      alts: [],
+      alleles: [m.alt, m.alt],
+      zygosity: 'hom_ref',
+      fromReferenceBlock: true,
+    })
+    const result = estimateAncestry(calls, GRCH37)
+    const homAlt = new Map(person('IBS').calls)
+    homAlt.set(keyOf(0), {
+      ...calls.get(keyOf(0))!,
+      ref: m.ref,
+      alts: [m.alt],
+      zygosity: 'hom_alt',
+      fromReferenceBlock: false,
+    })
+    expect(result.admixture).toEqual(estimateAncestry(homAlt, GRCH37).admixture)
+  })
+
   test('a reference block without a genotype is a no-call', () => {
     const calls = person('IBS').calls
     calls.set(keyOf(0), {
