@@ -18,7 +18,7 @@
 //   others) declare the probe intensities FORMAT `BAF` and `LRR`, or INFO `ALLELE_A` and `ALLELE_B`
 //   (which of the probe's alleles REF and ALT are).
 
-import type { VcfHeader } from '../vcf/vcf-header'
+import { declaredIds, type VcfHeader } from '../vcf/vcf-header'
 import { clipHeaderText } from './clip-header-text'
 
 /** The header evidence that the VCF was made from genotyping-chip data, or null. */
@@ -29,11 +29,9 @@ export function chipVcfEvidence(header: VcfHeader): string | null {
     if (key === 'source' && /^23andme2vcf\b/i.test(value.trim()))
       return `##source=${clipHeaderText(value, 80)}`
   }
-  const declared = (kind: string) =>
-    new Set(header.structured.filter((m) => m.key === kind).map((m) => m.fields.get('ID') ?? ''))
-  const format = declared('FORMAT')
+  const format = declaredIds(header, 'FORMAT')
   if (format.has('BAF') && format.has('LRR')) return '##FORMAT BAF and LRR (probe intensities)'
-  const info = declared('INFO')
+  const info = declaredIds(header, 'INFO')
   if (info.has('ALLELE_A') && info.has('ALLELE_B'))
     return "##INFO ALLELE_A and ALLELE_B (the probe's alleles)"
   return null

@@ -8,7 +8,7 @@
 // Signs the tools write themselves: Minimac's INFO flags `IMPUTED` / `TYPED` / `TYPED_ONLY` with `R2`, or
 // the Imputation Server's `##imputation=minimac…`; Beagle's INFO `DR2` with the flag `IMP`.
 
-import type { VcfHeader } from '../vcf/vcf-header'
+import { declaredIds, type VcfHeader } from '../vcf/vcf-header'
 import { clipHeaderText } from './clip-header-text'
 
 /** The header evidence that the VCF holds imputed genotypes, or null. */
@@ -16,7 +16,7 @@ export function imputedVcfEvidence(header: VcfHeader): string | null {
   for (const { key, value } of header.plain) {
     if (key === 'imputation') return `##imputation=${clipHeaderText(value, 60)}`
   }
-  const info = new Set(header.structured.filter((m) => m.key === 'INFO').map((m) => m.fields.get('ID') ?? ''))
+  const info = declaredIds(header, 'INFO')
   if (info.has('R2') && (info.has('IMPUTED') || info.has('TYPED') || info.has('TYPED_ONLY')))
     return '##INFO R2 with IMPUTED/TYPED (Minimac)'
   if (info.has('DR2') && info.has('IMP')) return '##INFO DR2 and IMP (Beagle)'

@@ -40,6 +40,11 @@ export interface VcfHeader {
 /** Meta-information keys whose values VCF defines as <key=value,...> lists. */
 const STRUCTURED_KEYS = new Set(['INFO', 'FORMAT', 'FILTER', 'ALT', 'contig', 'SAMPLE', 'PEDIGREE', 'META'])
 
+/** The IDs a header declares under one structured key (`INFO`, `FORMAT` …). */
+export function declaredIds(header: VcfHeader, key: string): Set<string> {
+  return new Set(header.structured.filter((m) => m.key === key).map((m) => m.fields.get('ID') ?? ''))
+}
+
 export function emptyVcfHeader(): VcfHeader {
   return {
     fileformat: null,
