@@ -126,6 +126,16 @@ interface SummaryInput {
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`
 
 /** A short summary for a person at a terminal; `--json` has everything. */
+/** What the detection says of a VCF beside its format, as the summary's Format line shows it. */
+function formatNotes(d: Detection): string[] {
+  const notes: string[] = []
+  if (d.isGvcf && d.format !== 'gvcf') notes.push(' (gVCF)')
+  if (d.chipEvidence) notes.push(' (made from chip data)')
+  if (d.imputedEvidence) notes.push(' (imputed)')
+  if (d.provisionalReference) notes.push(' (REF provisional, read as letters)')
+  return notes
+}
+
 function humanSummary(file: string, doc: SummaryInput): string {
   const { detection: d, summary: s } = doc
   const build =
@@ -141,7 +151,7 @@ function humanSummary(file: string, doc: SummaryInput): string {
     : `${plural(s.records, 'genotype row')} (${count(s.withRsid)} with an rsID)`
   const lines = [
     `File:      ${file}`,
-    `Format:    ${d.format}${d.isGvcf && d.format !== 'gvcf' ? ' (gVCF)' : ''}${d.chipEvidence ? ' (made from chip data)' : ''}, ${d.compression}, ${mib(d.fileBytes)}`,
+    `Format:    ${d.format}${formatNotes(d).join('')}, ${d.compression}, ${mib(d.fileBytes)}`,
     `Build:     ${build}`,
     `Sample:    ${sample}`,
     `Records:   ${records}`,

@@ -240,10 +240,16 @@ describe('the human summary', () => {
     expect(lines).toContain('Records:   985 genotype rows (985 with an rsID)')
   })
 
-  test('a VCF made from chip data says so', async () => {
-    const lines = await onTerminal(fixture('chip-vcf', 'bcftools_tsv2vcf.vcf'))
-    expect(lines.find((l) => l.startsWith('Format:'))).toStartWith(
+  test('a VCF made from chip data, an imputed one and one with a provisional REF say so', async () => {
+    const format = async (path: string) => (await onTerminal(path)).find((l) => l.startsWith('Format:'))
+    expect(await format(fixture('chip-vcf', 'bcftools_tsv2vcf.vcf'))).toStartWith(
       'Format:    vcf (made from chip data), none,',
+    )
+    expect(await format(fixture('imputed', 'beagle5_grch37.vcf'))).toStartWith(
+      'Format:    vcf (imputed), none,',
+    )
+    expect(await format(fixture('chip-vcf', 'plink19_from_23andme.vcf'))).toStartWith(
+      'Format:    vcf (REF provisional, read as letters), none,',
     )
   })
 
