@@ -18,19 +18,23 @@ const FIELD_PROBLEMS = new Set(['COLUMN_COUNT', 'BAD_RECORD', 'BAD_POSITION'])
  */
 export function cutOffLastLine(error: unknown, zeroFilled: boolean): unknown {
   if (!(error instanceof GeneticsInputError) || !FIELD_PROBLEMS.has(error.code)) return error
-  return lastLineError(`does not read: ${error.message.replace(/^line \d+: /, '')}`, error.line, zeroFilled)
+  return cutShortLastLine(
+    `does not read: ${error.message.replace(/^line \d+: /, '')}`,
+    error.line,
+    zeroFilled,
+  )
 }
 
 /**
- * The error to raise when the last line, which had no line break, read but is not a whole row (the
- * scanner's reason, e.g. a genotype cut to one letter).
+ * The error to raise when the last line, which had no line break, is not a whole row, with what it
+ * lacks (the scanner's reason, e.g. a genotype cut to one letter). Zero bytes after the text say more
+ * than what the line lacks: they name how it was left.
  */
-export function cutShortLastLine(reason: string, line: number, zeroFilled: boolean): GeneticsInputError {
-  return lastLineError(reason, line, zeroFilled)
-}
-
-/** Zero bytes after the text say more than what the line lacks: they name how it was left. */
-function lastLineError(what: string, line: number | undefined, zeroFilled: boolean): GeneticsInputError {
+export function cutShortLastLine(
+  what: string,
+  line: number | undefined,
+  zeroFilled: boolean,
+): GeneticsInputError {
   const reason = zeroFilled
     ? 'zero bytes follow where the rest of the text should be, as when space for a download was set aside and never filled'
     : `it ends without a line break and ${what}`

@@ -31,15 +31,15 @@ export const IMPUTED_NOTICE =
 export const lowQualityCallNotice = (words: string) =>
   `The call is of low quality (${words}): confirm it with a clinical-grade test.`
 
-/**
- * Said when the finding's source is a chip's file from a sample that read poorly (LOW_CALL_RATE: many
- * rows uncalled): such a sample also miscalls more of the rows it did call.
- */
 /** A source's LOW_CALL_RATE warning (its chip sample read poorly), if it has one. */
 export function poorlyCalledWarning(source: { warnings: { code: string; message: string }[] }) {
   return source.warnings.find((w) => w.code === 'LOW_CALL_RATE')
 }
 
+/**
+ * Said when the finding's source is a chip's file from a sample that read poorly (LOW_CALL_RATE: many
+ * rows uncalled): such a sample also miscalls more of the rows it did call.
+ */
 export const POORLY_CALLED_SAMPLE_NOTICE =
   "The file's sample read poorly (many of its rows were not called), so this call is less certain than usual; a clinical-grade test or a new sample confirms it."
 
