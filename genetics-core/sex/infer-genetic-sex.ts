@@ -89,21 +89,22 @@ export function inferGeneticSex(counts: SexChromosomeCounts, kind: SexCallData):
     counts,
     evidence,
   })
-  if (kind === 'imputed') {
-    if (counts.xHaploid / xCalled < IMPUTED_HAPLOID_AT_LEAST || het > maleAtMost)
-      return result(
-        'unknown',
-        `${xSummary}: the X calls are imputed with two alleles, and over an imputation panel's sites, most of which anyone carries as reference, the heterozygous share does not tell one X chromosome from two`,
-      )
+  // An imputed file says one X only by X calls written with one allele; its heterozygous share is no sign.
+  const imputed = kind === 'imputed'
+  const oneX = het <= maleAtMost && (!imputed || counts.xHaploid / xCalled >= IMPUTED_HAPLOID_AT_LEAST)
+  if (oneX) {
     if (yShare !== null && yShare < 0.2)
       return result('unknown', `${xSummary}: X suggests one copy but Y is almost never called`)
-    return result('male', `${xSummary}: imputed X calls written with one allele, as imputation writes one X`)
+    return result(
+      'male',
+      imputed ? `${xSummary}: imputed X calls written with one allele, as imputation writes one X` : xSummary,
+    )
   }
-  if (het <= maleAtMost) {
-    if (yShare !== null && yShare < 0.2)
-      return result('unknown', `${xSummary}: X suggests one copy but Y is almost never called`)
-    return result('male', xSummary)
-  }
+  if (imputed)
+    return result(
+      'unknown',
+      `${xSummary}: the X calls are imputed with two alleles, and over an imputation panel's sites, most of which anyone carries as reference, the heterozygous share does not tell one X chromosome from two`,
+    )
   if (het >= femaleAtLeast) {
     if (yShare !== null && yNoCall > 0 && yShare > 0.8)
       return result('unknown', `${xSummary}: X suggests two copies but Y is called`)
