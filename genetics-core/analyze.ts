@@ -8,6 +8,7 @@ import { AncestryError, ancestryTargets, estimateAncestry } from './ancestry/ind
 import type { CompactAnnotationResult } from './catalog/index'
 import { catalogTargets, interpretCompact } from './catalog/index'
 import { annotateWithDbsnp } from './dbsnp/annotate-with-dbsnp'
+import { referenceMismatchEvidence } from './detect/reference-mismatch'
 import { refuseSomaticCalls } from './detect/somatic-calls'
 import { isVcfData } from './detect/vcf-data'
 import { GeneticsInputError } from './errors'
@@ -15,7 +16,13 @@ import { arrayCallRateWarning } from './quality/array-call-rate'
 import { scanSource } from './scan/scan-source'
 import { type GeneticSexCall, inferGeneticSex } from './sex/infer-genetic-sex'
 import { readCallsAsLetters } from './strand/letters-only'
-import { inferStrand, orientCalls, referenceAlleleStrand, type StrandCall } from './strand/strand-orientation'
+import {
+  type HintedTarget,
+  inferStrand,
+  orientCalls,
+  referenceAlleleStrand,
+  type StrandCall,
+} from './strand/strand-orientation'
 import type {
   DbsnpResult,
   Detection,
@@ -88,9 +95,12 @@ export async function analyzeGeneticsSource(
   const warnings = [...scan.warnings]
   const build = scan.summary.build.build
   // Letters are read on the plus strand only once the file's strand is known (see strand/). A VCF whose
-  // REF is not the genome's (PLINK's, detect/provisional-reference.ts) is read as letters, as a chip's.
-  const provisional = scan.detection.provisionalReference !== null
-  const statesReference = isVcfData(scan.detection.format) && !provisional
+  // REF is not the genome's (PLINK's, detect/provisional-reference.ts, or found so from the data,
+  // detect/reference-mismatch.ts) is read as letters, as a chip's.
+  const detection = withReferenceFromData(scan.detection, scan.calls, allTargets, build)
+  const provisional = detection.provisionalReference !== null
+  if (provisional) warnings.push(provisionalReferenceWarning(detection.provisionalReference!))
+  const statesReference = isVcfData(detection.format) && !provisional
   const calls = provisional ? readCallsAsLetters(scan.calls, allTargets) : scan.calls
   const strand = statesReference ? referenceAlleleStrand() : inferStrand(calls, allTargets)
   const oriented = orientCalls(calls, allTargets, strand)
@@ -151,7 +161,7 @@ export async function analyzeGeneticsSource(
     }
   }
   return {
-    detection: scan.detection,
+    detection,
     summary: scan.summary,
     compact,
     ancestry,
@@ -159,6 +169,25 @@ export async function analyzeGeneticsSource(
     strand,
     geneticSex,
     warnings,
+  }
+}
+
+/** The detection, with REF judged from the data where the header did not declare it provisional. */
+function withReferenceFromData(
+  detection: Detection,
+  calls: ReadonlyMap<string, SiteCall>,
+  targets: HintedTarget[],
+  build: GenomeBuild | 'unknown',
+): Detection {
+  if (!isVcfData(detection.format) || detection.provisionalReference !== null) return detection
+  const fromData = referenceMismatchEvidence(calls, targets, build)
+  return fromData ? { ...detection, provisionalReference: fromData } : detection
+}
+
+function provisionalReferenceWarning(evidence: string): GeneticsWarning {
+  return {
+    code: 'REF_NOT_FROM_GENOME',
+    message: `the file's REF column is not the reference genome's (${evidence}), as in a VCF converted from chip letters; its calls were read as the letters they are, on the strand inferred from the file`,
   }
 }
 

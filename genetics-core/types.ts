@@ -121,8 +121,9 @@ export interface Detection {
   /** For a VCF of imputed genotypes (a reference panel's sites): the header sign of it (detect/imputed-vcf.ts). */
   imputedEvidence: string | null
   /**
-   * For a VCF whose REF is not read from the genome (PLINK's INFO PR): the header line; its calls are
-   * read as letters, as a chip file's (detect/provisional-reference.ts).
+   * For a VCF whose REF is not read from the genome: the header line (PLINK's INFO PR,
+   * detect/provisional-reference.ts), or after analysis the REF bases that differ from the genome's at
+   * catalog and panel sites (detect/reference-mismatch.ts); its calls are read as letters, as a chip's.
    */
   provisionalReference: string | null
   /** VCF sample names in column order; consumer files have one unnamed sample: []. */

@@ -82,4 +82,17 @@ describe('a poorly called chip file over HTTP', () => {
     const star2 = r.body.data.find((f: { entry_id: string }) => f.entry_id === 'cyp2c19-star2')
     expect(star2).toMatchObject({ zygosity: 'hom_alt', alt_copies: 2 })
   })
+
+  it('reads a PLINK VCF stripped of its PR flag as letters too, found from its data, and says so', async () => {
+    const p = await t.userWithKey()
+    const bytes = geneticsFixture('chip-vcf', 'plink19_pr_stripped_hg00096.vcf')
+    const job = await waitForJob(t, p, (await uploadFile(t, p, bytes, {}, 'stripped.vcf')).job_id)
+    expect(job.state).toBe('succeeded')
+    const source = (await t.call('GET', `/sources/${job.source_id}`, { token: p.key })).body
+    const warning = source.warnings.find((w: { code: string }) => w.code === 'REF_NOT_FROM_GENOME')
+    expect(warning.message).toContain('REF differs from the GRCh37 reference base at 55 of 170')
+    const r = await t.call('GET', `/genetics/findings?source_id=${job.source_id}&limit=100`, { token: p.key })
+    const star2 = r.body.data.find((f: { entry_id: string }) => f.entry_id === 'cyp2c19-star2')
+    expect(star2).toMatchObject({ zygosity: 'hom_alt', alt_copies: 2 })
+  })
 })
