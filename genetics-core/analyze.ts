@@ -82,7 +82,9 @@ export async function analyzeGeneticsSource(
     )
   }
   const compactTargets = catalogTargets()
-  const panelTargets = options.ancestry ? ancestryTargets() : []
+  // The panel's markers are read even when no ancestry is asked for: their many common SNVs are what
+  // a file's strand and its REF column are judged on (strand/, detect/reference-mismatch.ts).
+  const panelTargets = ancestryTargets()
   const allTargets = [...compactTargets, ...panelTargets]
   const scan = await scanSource(path, {
     targets: allTargets,
