@@ -189,7 +189,7 @@ function withReferenceFromData(
 function provisionalReferenceWarning(evidence: string): GeneticsWarning {
   return {
     code: 'REF_NOT_FROM_GENOME',
-    message: `the file's REF column is not the reference genome's (${evidence}), as in a VCF converted from chip letters; its calls were read as the letters they are, on the strand inferred from the file`,
+    message: `the file's REF column is not the reference genome's: ${evidence}. As in a VCF converted from chip letters, its calls were read as the letters they are, on the strand inferred from the file`,
   }
 }
 
