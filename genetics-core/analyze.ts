@@ -6,7 +6,8 @@
 import type { AncestryResult, MissingMarkerAssumption } from './ancestry/index'
 import { AncestryError, ancestryTargets, estimateAncestry } from './ancestry/index'
 import type { CompactAnnotationResult } from './catalog/index'
-import { catalogTargets, interpretCompact } from './catalog/index'
+import { catalogTargets, compactCatalog, interpretCompact } from './catalog/index'
+import { partialDeliveryNote } from './catalog/partial-delivery-note'
 import { annotateWithDbsnp } from './dbsnp/annotate-with-dbsnp'
 import { referenceMismatchEvidence } from './detect/reference-mismatch'
 import { refuseSomaticCalls } from './detect/somatic-calls'
@@ -113,8 +114,8 @@ export async function analyzeGeneticsSource(
   const chipData = !statesReference || scan.detection.chipEvidence !== null
   const callRate = chipData ? arrayCallRateWarning(scan.summary) : null
   if (callRate) warnings.push(callRate)
-  const sexData = scan.detection.imputedEvidence !== null ? 'imputed' : chipData ? 'array' : 'sequencing'
-  const geneticSex = inferGeneticSex(scan.summary.sexChromosomes, sexData)
+  const dataKind = scan.detection.imputedEvidence !== null ? 'imputed' : chipData ? 'array' : 'sequencing'
+  const geneticSex = inferGeneticSex(scan.summary.sexChromosomes, dataKind)
   const pick = (targets: SiteTarget[]) => {
     const picked = new Map<string, SiteCall>()
     for (const t of targets) {
@@ -133,6 +134,11 @@ export async function analyzeGeneticsSource(
     })
   } else {
     compact = interpretCompact(pick(compactTargets), build, undefined, oriented.withheld, geneticSex.sex)
+    // A sequencing lab's SNP file or INDEL file alone: say which catalog entries the other file holds.
+    // (Chip and imputed VCFs list their panel's sites, often SNVs only: no second file to ask for.)
+    const partial =
+      dataKind === 'sequencing' ? partialDeliveryNote(scan.summary, compact, compactCatalog().entries) : null
+    if (partial) compact = { ...compact, notes: [...compact.notes, partial] }
   }
 
   let ancestry: AncestryResult | null = null
