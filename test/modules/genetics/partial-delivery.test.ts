@@ -3,19 +3,13 @@
 // which catalog entries only the indel file can show, and that the person can upload it too.
 
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { gunzipSync } from 'node:zlib'
+import { isSnvRecord, platinumExcerpt } from '../../genetics-core/support/split-delivery'
 import { type TestApp, testApp } from '../../support/app'
-import { geneticsFixture, UNCAPPED_UPLOADS, uploadFile, waitForJob } from './helpers'
+import { UNCAPPED_UPLOADS, uploadFile, waitForJob } from './helpers'
 
 function snpFile(): Uint8Array {
-  const text = gunzipSync(geneticsFixture('vcf', 'na12878_chr21_head4000.vcf.gz')).toString()
-  const kept = text.split('\n').filter((line) => {
-    if (line === '') return false
-    if (line.startsWith('#')) return true
-    const [, , , ref, alt] = line.split('\t')
-    return ref.length === 1 && alt.split(',').every((a) => a.length === 1)
-  })
-  return new TextEncoder().encode(`${kept.join('\n')}\n`)
+  const { header, records } = platinumExcerpt()
+  return new TextEncoder().encode(`${[...header, ...records.filter(isSnvRecord)].join('\n')}\n`)
 }
 
 let t: TestApp
