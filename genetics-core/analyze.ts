@@ -102,7 +102,8 @@ export async function analyzeGeneticsSource(
   // detect/reference-mismatch.ts) is read as letters, as a chip's.
   const detection = withReferenceFromData(scan.detection, scan.calls, allTargets, build)
   const provisional = detection.provisionalReference !== null
-  if (provisional) warnings.push(provisionalReferenceWarning(detection.provisionalReference!))
+  if (detection.provisionalReference)
+    warnings.push(provisionalReferenceWarning(detection.provisionalReference))
   const statesReference = isVcfData(detection.format) && !provisional
   const calls = provisional ? readCallsAsLetters(scan.calls, allTargets) : scan.calls
   const strand = statesReference ? referenceAlleleStrand() : inferStrand(calls, allTargets)

@@ -125,7 +125,6 @@ interface SummaryInput {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`
 
-/** A short summary for a person at a terminal; `--json` has everything. */
 /** What the detection says of a VCF beside its format, as the summary's Format line shows it. */
 function formatNotes(d: Detection): string[] {
   const notes: string[] = []
@@ -136,6 +135,7 @@ function formatNotes(d: Detection): string[] {
   return notes
 }
 
+/** A short summary for a person at a terminal; `--json` has everything. */
 function humanSummary(file: string, doc: SummaryInput): string {
   const { detection: d, summary: s } = doc
   const build =

@@ -17,6 +17,24 @@ export const MAX_OTHER_KIND_SHARE = 0.05
 
 const isIndelEntry = (entry: CatalogEntry) => entry.ref.length !== entry.alt.length
 
+/** How the note names each kind a file may lack, and the file that holds it. */
+const KINDS = {
+  indel: {
+    listed: 'insertions or deletions',
+    file: "an SNV-only VCF, such as a sequencing delivery's SNP file without its INDEL file",
+    one: 'an indel',
+    many: 'indels',
+    upload: 'indel',
+  },
+  snv: {
+    listed: 'single-base changes',
+    file: "an indel-only VCF, such as a sequencing delivery's INDEL file without its SNP file",
+    one: 'an SNV',
+    many: 'SNVs',
+    upload: 'SNP',
+  },
+}
+
 /**
  * A note for a VCF that lists (almost) only SNVs or only indels, counting the catalog entries of the other
  * kind it cannot show, or null.
@@ -35,22 +53,14 @@ export function partialDeliveryNote(
   const indels = insertion + deletion + complex
   const snvs = snv + mnv
   const few = MAX_OTHER_KIND_SHARE * (snvs + indels)
+  const lacking = indels <= few ? 'indel' : snvs <= few ? 'snv' : null
+  if (lacking === null) return null
   const absent = new Set(
     compact.assessments.filter((a) => a.status === 'not_in_source').map((a) => a.entryId),
   )
-  const unread = (indel: boolean) =>
-    entries.filter((e) => isIndelEntry(e) === indel && absent.has(e.id)).length
-  if (indels <= few) {
-    const n = unread(true)
-    if (n === 0) return null
-    return `The file lists ${indels === 0 ? 'no' : 'almost no'} insertions or deletions (an SNV-only VCF, such as a sequencing delivery's SNP file without its INDEL file): ${entryCount(n)} of the catalog ${n === 1 ? 'is an indel' : 'are indels'} it cannot show. Upload the delivery's indel VCF too to read ${n === 1 ? 'it' : 'them'}.`
-  }
-  if (snvs <= few) {
-    const n = unread(false)
-    if (n === 0) return null
-    return `The file lists ${snvs === 0 ? 'no' : 'almost no'} single-base changes (an indel-only VCF, such as a sequencing delivery's INDEL file without its SNP file): ${entryCount(n)} of the catalog ${n === 1 ? 'is an SNV' : 'are SNVs'} it cannot show. Upload the delivery's SNP VCF too to read ${n === 1 ? 'it' : 'them'}.`
-  }
-  return null
+  const n = entries.filter((e) => isIndelEntry(e) === (lacking === 'indel') && absent.has(e.id)).length
+  if (n === 0) return null
+  const kind = KINDS[lacking]
+  const listed = (lacking === 'indel' ? indels : snvs) === 0 ? 'no' : 'almost no'
+  return `The file lists ${listed} ${kind.listed} (${kind.file}): ${n} ${n === 1 ? `entry of the catalog is ${kind.one}` : `entries of the catalog are ${kind.many}`} it cannot show. Upload the delivery's ${kind.upload} VCF too to read ${n === 1 ? 'it' : 'them'}.`
 }
-
-const entryCount = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`

@@ -1,6 +1,7 @@
 // A VCF's calls read as a chip file's letters: without REF and ALT (nor a reference block's meaning for a
-// record with ALT '.'), zygosity taken against each target's alleles. For a VCF whose REF is not the genome's (detect/provisional-reference.ts), where the file's own
-// REF would turn a hom-alt call into a hom-ref one.
+// record with ALT '.'), zygosity taken against each target's alleles. For a VCF whose REF is not the
+// genome's (declared so, detect/provisional-reference.ts, or found so, detect/reference-mismatch.ts),
+// where the file's own REF would turn a hom-alt call into a hom-ref one.
 
 import { consumerZygosity } from '../consumer/consumer-row'
 import type { SiteCall } from '../types'
