@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads'
 import { afterDecoding, BcfChunkDecoder, type BcfChunkScanConfig } from '../bcf/bcf-chunk-scan'
 import { type AlleleKeyConfig, AlleleKeyExtractor, type BcfAlleleKeyConfig } from '../dbsnp/allele-keys'
 import { GeneticsInputError } from '../errors'
+import { detachOnceBeforeHotCode } from '../scan/jit-hints'
 import type { SegmentScan } from '../scan/segment-scan'
 import { type VcfBodyConfig, VcfBodyScanner } from '../vcf/body-scanner'
 import { InflateError, inflateBgzfBlocks } from './inflate-bgzf'
@@ -81,6 +82,7 @@ function createProcessor(mode: WorkerMode, config: unknown): Processor {
   throw new Error(`unknown worker mode ${mode}`)
 }
 
+detachOnceBeforeHotCode()
 const port = parentPort
 if (!port) throw new Error('scan-worker must run as a worker thread')
 const processors = new Map<number, Processor>()
