@@ -112,10 +112,10 @@ export async function analyzeGeneticsSource(
   // A chip's file, or a VCF made from one (detect/chip-vcf.ts), lists every probe: a sample that read
   // poorly (many no-calls) is said to be less certain (see quality/), and sex takes the chip thresholds.
   // An imputed VCF lists a panel's sites (detect/imputed-vcf.ts), which sex reads otherwise again.
-  const chipData = !statesReference || scan.detection.chipEvidence !== null
+  const chipData = !statesReference || detection.chipEvidence !== null
   const callRate = chipData ? arrayCallRateWarning(scan.summary) : null
   if (callRate) warnings.push(callRate)
-  const dataKind = scan.detection.imputedEvidence !== null ? 'imputed' : chipData ? 'array' : 'sequencing'
+  const dataKind = detection.imputedEvidence !== null ? 'imputed' : chipData ? 'array' : 'sequencing'
   const geneticSex = inferGeneticSex(scan.summary.sexChromosomes, dataKind)
   const pick = (targets: SiteTarget[]) => {
     const picked = new Map<string, SiteCall>()
@@ -144,14 +144,7 @@ export async function analyzeGeneticsSource(
 
   let ancestry: AncestryResult | null = null
   if (options.ancestry) {
-    ancestry = runAncestry(
-      pick(panelTargets),
-      build,
-      options,
-      scan.detection.isGvcf,
-      warnings,
-      oriented.withheld,
-    )
+    ancestry = runAncestry(pick(panelTargets), build, options, detection.isGvcf, warnings, oriented.withheld)
   }
 
   let dbsnp: DbsnpResult | null = null
